@@ -1,0 +1,24 @@
+import type { Command } from 'commander';
+import { configPath, getConfigValue, loadConfig, setConfigValue } from '@hearth/panel';
+import { configFlag } from '../options';
+
+export function registerConfigCommand(program: Command): void {
+  const config = program.command('config').description('read or change the configuration file');
+
+  config
+    .command('get <key>')
+    .description('print the effective value of a key (file + HEARTH_* environment), e.g. web.port')
+    .action((key: string, _opts: unknown, command: Command) => {
+      const value = getConfigValue(loadConfig({ path: configFlag(command) }), key);
+      console.log(typeof value === 'string' ? value : JSON.stringify(value));
+    });
+
+  config
+    .command('set <key> <value>')
+    .description('set a key in the configuration file (validated, written atomically)')
+    .action((key: string, value: string, _opts: unknown, command: Command) => {
+      const path = configPath(configFlag(command));
+      setConfigValue(path, key, value);
+      console.log(`${key} saved in ${path}`);
+    });
+}

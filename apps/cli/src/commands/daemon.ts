@@ -1,0 +1,37 @@
+import type { Command } from 'commander';
+import { loadDaemonConfig, startDaemon } from '@hearth/daemon';
+
+/** Stops the daemon on SIGINT/SIGTERM: servers get their bounded stop, then the process exits. */
+function closeOnSignals(close: () => Promise<void>): void {
+  let closing = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    console.log(`hearth daemon: ${signal} received, stopping servers`);
+    close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`hearth daemon: shutdown failed: ${err instanceof Error ? err.message : String(err)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
+/** `hearth daemon --config node.json`: a remote node only (the config comes from the Node page). */
+export function registerDaemonCommand(program: Command): void {
+  program
+    .command('daemon')
+    .description('run a node daemon alone (config from the panel: Nodes → deployment)')
+    .option('-c, --config <file>', 'daemon configuration file (node.json)', 'node.json')
+    .action(async (_opts: unknown, command: Command) => {
+      // The program has its own --config; whichever the user gave names the daemon's file here.
+      const { config: path } = command.optsWithGlobals<{ config: string }>();
+      const config = loadDaemonConfig(path);
+      const daemon = await startDaemon(config);
+      console.log(`hearth daemon: node ${config.nodeId} listening on ${config.host}:${daemon.port}`);
+      closeOnSignals(() => daemon.close());
+    });
+}

@@ -1,0 +1,19 @@
+import type { Command } from 'commander';
+import { connectDatabase, migrateToLatest } from '@hearth/panel';
+import { panelConfigOf } from '../options';
+
+export function registerMigrateCommand(program: Command): void {
+  program
+    .command('migrate')
+    .description('apply pending database migrations (safe to run twice; never destructive)')
+    .action(async (_opts: unknown, command: Command) => {
+      const config = panelConfigOf(command);
+      const db = connectDatabase(config.panel.databaseUrl);
+      try {
+        const applied = await migrateToLatest(db.kysely);
+        console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+      } finally {
+        await db.close();
+      }
+    });
+}

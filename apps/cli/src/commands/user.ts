@@ -1,0 +1,31 @@
+import type { Command } from 'commander';
+import { createUserCommand } from '@hearth/panel';
+import { panelConfigOf } from '../options';
+import { readPassword } from '../prompt';
+
+interface AddOptions {
+  email: string;
+  username: string;
+  admin?: boolean;
+}
+
+export function registerUserCommand(program: Command): void {
+  const user = program.command('user').description('manage users');
+  user
+    .command('add')
+    .description('create a user; the password is prompted (hidden) or read from stdin when piped')
+    .requiredOption('--email <email>', 'e-mail address (used to log in)')
+    .requiredOption('--username <name>', 'username (3+ characters: letters, digits, _ or -)')
+    .option('--admin', 'make the user an administrator', false)
+    .action(async (opts: AddOptions, command: Command) => {
+      const config = panelConfigOf(command);
+      const password = await readPassword('Password: ');
+      const created = await createUserCommand(config, {
+        email: opts.email,
+        username: opts.username,
+        password,
+        admin: opts.admin === true,
+      });
+      console.log(`created ${opts.admin ? 'administrator' : 'user'} ${opts.username} (${created.id})`);
+    });
+}

@@ -1,0 +1,136 @@
+/**
+ * Daemon configuration (`node.json`, shown by the panel's deployment instructions). Every key has a default
+ * except the panel's public key; `HEARTH_DAEMON_<PATH>` env variables override single keys (see load.ts).
+ */
+import { z } from 'zod';
+
+const ms = (def: number) => z.number().int().nonnegative().default(def);
+const bytes = (def: number) => z.number().int().positive().default(def);
+
+const consoleSchema = z.strictObject({
+  /** Per-server console history, in bytes of text (oldest chunks evicted first). */
+  bufferBytes: bytes(1024 * 1024),
+  /** Output is coalesced and sent to subscribers once per tick. */
+  flushIntervalMs: z.number().int().min(1).default(10),
+  /** Output queued for one slow subscriber beyond this is dropped (oldest first) and reported. */
+  subscriberQueueBytes: bytes(1024 * 1024),
+});
+
+const socketSchema = z.strictObject({
+  maxMessageBytes: bytes(16 * 1024),
+  messagesPerSecond: z.number().int().positive().default(20),
+  maxPerServer: z.number().int().positive().default(20),
+});
+
+const powerSchema = z.strictObject({
+  /** After a stop is sent, the server is killed if it has not exited within this time. */
+  stopTimeoutMs: ms(30_000),
+  /** On daemon shutdown, servers get this long to stop before they are killed. */
+  shutdownTimeoutMs: ms(30_000),
+  /** Delay between autostarts at daemon boot. */
+  autostartIntervalMs: ms(1_000),
+});
+
+const crashSchema = z.strictObject({
+  /** A run shorter than this is unstable. */
+  minUptimeMs: ms(10_000),
+  /** After this many unstable runs in a row the daemon stops restarting. */
+  maxUnstableRuns: z.number().int().positive().default(5),
+  backoffInitialMs: ms(1_000),
+  backoffMaxMs: ms(60_000),
+});
+
+const downloadsSchema = z.strictObject({
+  /** Allow downloads from loopback, private and link-local addresses (off: SSRF protection). */
+  allowPrivateAddresses: z.boolean().default(false),
+  maxBytes: bytes(2 * 1024 * 1024 * 1024),
+  timeoutMs: ms(120_000),
+  maxRedirects: z.number().int().nonnegative().default(5),
+});
+
+const upstreamSchema = z.strictObject({
+  mojangManifestUrl: z.url().default('https://launchermeta.mojang.com/mc/game/version_manifest.json'),
+  forgeMavenUrl: z.url().default('https://maven.minecraftforge.net'),
+  spongeApiUrl: z.url().default('https://dl-api.spongepowered.org'),
+  fabricMetaUrl: z.url().default('https://meta.fabricmc.net'),
+});
+
+const dockerSchema = z.strictObject({
+  /** The Docker Engine API socket (docker environment). */
+  socketPath: z.string().min(1).default('/var/run/docker.sock'),
+  /** `uid:gid` containers run as; empty = the daemon's own ids, or 1000:1000 when the daemon runs as root. */
+  user: z
+    .string()
+    .regex(/^(\d+:\d+)?$/, 'uid:gid (numbers)')
+    .default(''),
+});
+
+/** An IANA zone name (`Europe/Berlin`), checked against the runtime's zone data; empty = the system zone. */
+const timeZone = z
+  .string()
+  .default('')
+  .refine((zone) => zone === '' || isTimeZone(zone), 'an IANA time zone such as Europe/Berlin, or empty');
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false; // RangeError: the zone is unknown
+  }
+}
+
+const tasksSchema = z.strictObject({
+  /** The zone task schedules are read in (SPEC §7 Tasks: the node's configured time zone). */
+  timeZone,
+  /** Test switch: accept 6-field (per-second) schedules. Never set it in production. */
+  allowSeconds: z.boolean().default(false),
+});
+
+const filesSchema = z.strictObject({
+  /** One upload (multipart field `file`) may not exceed this. */
+  maxUploadBytes: bytes(10 * 1024 * 1024 * 1024),
+  /** Extraction stops past this many bytes written or entries seen (archive bombs). */
+  maxExtractBytes: bytes(4 * 1024 * 1024 * 1024),
+  maxExtractEntries: z.number().int().positive().default(100_000),
+});
+
+const sftpSchema = z.strictObject({
+  enabled: z.boolean().default(true),
+  host: z.string().min(1).default('0.0.0.0'),
+  /** 0 picks a free port (tests). */
+  port: z.number().int().min(0).max(65535).default(5657),
+  /** The node credential's secret from the deployment instructions (client id `.node_<nodeId>`). */
+  clientSecret: z.string().default(''),
+  /** Open sessions re-check the login with the panel this often (access removed, password changed). */
+  recheckMs: ms(60_000),
+  /** Failed logins allowed per minute, per client address and per account. */
+  failuresPerMinute: z.number().int().positive().default(10),
+});
+
+export const daemonConfigSchema = z.strictObject({
+  /** Must match the node id the panel puts in token audiences (`hearth-daemon:<nodeId>`). */
+  nodeId: z.string().min(1).default('local'),
+  host: z.string().min(1).default('0.0.0.0'),
+  port: z.number().int().min(0).max(65535).default(5656),
+  dataDir: z.string().min(1).default('./data'),
+  /** Definitions (`<id>.json`) and server folders (`<id>/`); default `<dataDir>/servers`. */
+  serversDir: z.string().min(1).optional(),
+  panelUrl: z.string().default(''),
+  /** The panel's ES256 public key (SPKI PEM); the daemon verifies every request with it. */
+  publicKeyPem: z.string().min(1).includes('BEGIN PUBLIC KEY'),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  console: consoleSchema.prefault({}),
+  socket: socketSchema.prefault({}),
+  power: powerSchema.prefault({}),
+  crash: crashSchema.prefault({}),
+  downloads: downloadsSchema.prefault({}),
+  upstream: upstreamSchema.prefault({}),
+  docker: dockerSchema.prefault({}),
+  files: filesSchema.prefault({}),
+  sftp: sftpSchema.prefault({}),
+  tasks: tasksSchema.prefault({}),
+});
+
+export type DaemonConfig = z.infer<typeof daemonConfigSchema>;
+export type DaemonConfigInput = z.input<typeof daemonConfigSchema>;

@@ -1,0 +1,64 @@
+/**
+ * Makes sure the image exists locally: inspect, else pull with progress lines in the console (one per layer
+ * status change, not every byte). A pull that cannot happen (no registry, unknown image) is
+ * ErrDockerImageMissing naming the image, after a console line saying why.
+ */
+import type Docker from 'dockerode';
+import { AppError, isAppError } from '@hearth/contract';
+import { dockerErrorOf } from './errors';
+
+interface PullEvent {
+  status?: string;
+  id?: string;
+  error?: string;
+  errorDetail?: { message?: string };
+}
+
+function followPull(
+  docker: Docker,
+  stream: NodeJS.ReadableStream,
+  log: (line: string) => void,
+): Promise<void> {
+  const seen = new Set<string>();
+  return new Promise((resolve, reject) => {
+    docker.modem.followProgress(
+      stream,
+      (err: Error | null, events: PullEvent[]) => {
+        const failed = events?.find((e) => e.error);
+        if (err || failed) reject(err ?? new Error(failed?.errorDetail?.message ?? failed?.error));
+        else resolve();
+      },
+      (event: PullEvent) => {
+        if (!event.status || event.error) return;
+        const line = event.id ? `${event.id}: ${event.status}` : event.status;
+        if (seen.has(line)) return;
+        seen.add(line);
+        log(`Pull: ${line}`);
+      },
+    );
+  });
+}
+
+export async function ensureImage(docker: Docker, image: string, log: (line: string) => void): Promise<void> {
+  if (!image) throw new AppError('ErrDockerImageMissing', { image: '(empty)' });
+  try {
+    await docker.getImage(image).inspect();
+    return;
+  } catch (err) {
+    const mapped = dockerErrorOf(err);
+    if ((err as { statusCode?: number }).statusCode !== 404) throw mapped;
+  }
+  log(`Image ${image} is not on this node; pulling it`);
+  try {
+    const stream = await docker.pull(image);
+    await followPull(docker, stream, log);
+    log(`Pulled ${image}`);
+  } catch (err) {
+    const mapped = dockerErrorOf(err, image);
+    if (isAppError(err) || ['ErrDockerNotAvailable', 'ErrDockerPermission'].includes(mapped.code))
+      throw mapped;
+    const reason = err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err);
+    log(`Cannot pull image ${image}: ${reason}`);
+    throw new AppError('ErrDockerImageMissing', { image, reason }, { cause: err });
+  }
+}

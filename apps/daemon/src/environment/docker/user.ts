@@ -1,0 +1,37 @@
+/**
+ * Which uid:gid containers run as, and keeping the server folder writable for it. Default: the daemon's own
+ * ids, so files the game writes stay the daemon user's; a daemon running as root uses 1000:1000 instead (a
+ * game never runs as root by default) and hands the server folder to that user before each container starts.
+ */
+import { lchown, lstat, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface ContainerUser {
+  uid: number;
+  gid: number;
+}
+
+const ROOT_FALLBACK: ContainerUser = { uid: 1000, gid: 1000 };
+
+export function containerUserOf(configured: string): ContainerUser {
+  const match = /^(\d+):(\d+)$/.exec(configured);
+  if (match) return { uid: Number(match[1]), gid: Number(match[2]) };
+  const uid = process.getuid?.() ?? 0;
+  const gid = process.getgid?.() ?? 0;
+  return uid === 0 ? ROOT_FALLBACK : { uid, gid };
+}
+
+/**
+ * Gives every entry under `root` not already owned by `user` to it. Only possible (and only needed) when the
+ * daemon is root and the container user is someone else: files made by install processors are root's.
+ */
+export async function handOver(root: string, user: ContainerUser): Promise<void> {
+  if (process.getuid?.() !== 0 || user.uid === 0) return;
+  const walk = async (path: string): Promise<void> => {
+    const info = await lstat(path);
+    if (info.uid !== user.uid || info.gid !== user.gid) await lchown(path, user.uid, user.gid);
+    if (!info.isDirectory()) return;
+    for (const name of await readdir(path)) await walk(join(path, name));
+  };
+  await walk(root);
+}

@@ -1,0 +1,36 @@
+/**
+ * Folder listings (SPEC §2 File manager, §3 File entry): folders first, then files, each by name ignoring
+ * case; a `..` entry when below the root. Sorting uses precomputed lower-case keys and plain comparison
+ * (localeCompare costs ~100 ms on 10,000 names).
+ */
+import type { FileEntry, FileList } from '@hearth/contract';
+import { segmentsOf } from './paths';
+import type { Entry, Sandbox } from './sandbox';
+
+/** The canonical relative form of a user path (`''` for the root). */
+export function canonical(userPath: string): string {
+  return segmentsOf(userPath).join('/');
+}
+
+export function toFileEntry(entry: Entry): FileEntry {
+  const { stats } = entry;
+  return {
+    name: entry.name,
+    isFile: !stats.isDirectory(),
+    size: stats.isDirectory() ? 0 : stats.size,
+    modifyTime: Math.floor(stats.mtimeMs / 1000),
+  };
+}
+
+export function sortEntries(entries: FileEntry[]): FileEntry[] {
+  const keyed = entries.map((e) => ({ e, folder: e.isFile ? 1 : 0, key: e.name.toLowerCase() }));
+  keyed.sort((a, b) => a.folder - b.folder || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map((k) => k.e);
+}
+
+export async function listFolder(sandbox: Sandbox, userPath: string): Promise<FileList> {
+  const path = canonical(userPath);
+  const files = sortEntries((await sandbox.list(path)).map(toFileEntry));
+  if (path !== '') files.unshift({ name: '..', isFile: false, size: 0, modifyTime: 0 });
+  return { files, path };
+}

@@ -1,0 +1,317 @@
+/**
+ * THE filesystem sandbox of one server folder (ARCHITECTURE §5.2, ADR 0002). Every path from HTTP, the
+ * socket, SFTP, processors, archive and extract goes through here. Paths are relative (no `..`, no NUL, not
+ * absolute); each component is opened through its parent's descriptor without following symlinks
+ * (fd-walk.ts), so a symlink is an entry, never a way out, and a swap between check and use cannot redirect
+ * an operation. Writes are atomic (temp file in the same folder + rename).
+ */
+import { randomBytes } from 'node:crypto';
+import { constants, type Stats } from 'node:fs';
+import {
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  realpath,
+  rename,
+  rmdir,
+  stat,
+  unlink,
+  type FileHandle,
+} from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { dirname, relative } from 'node:path';
+import { isAppError } from '@hearth/contract';
+import { expandGlob } from './glob';
+import { assertInside, at, fsError, openDir } from './fd-walk';
+import { illegal, isInside, lexicalPath, segmentsOf, splitLast } from './paths';
+import { removeTree } from './remove-tree';
+
+const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = constants;
+const LSTAT_BATCH = 256;
+const WRITE_BATCH_BYTES = 1024 * 1024;
+
+export interface AtomicFile {
+  handle: FileHandle;
+  commit(): Promise<void>;
+  discard(): Promise<void>;
+}
+
+export interface Entry {
+  name: string;
+  stats: Stats;
+}
+
+function isMissing(err: unknown): boolean {
+  return isAppError(err) && (err.code === 'ErrFileNotFound' || err.code === 'ErrNotADirectory');
+}
+
+/** `fallback` when the path does not exist; any other failure is rethrown. */
+function unlessMissing<T>(fallback: T): (err: unknown) => T {
+  return (err) => {
+    if (isMissing(err)) return fallback;
+    throw err;
+  };
+}
+
+async function ignoreMissing(work: Promise<unknown>): Promise<void> {
+  await work.catch((err: unknown) => {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  });
+}
+
+export class Sandbox {
+  private realRoot: Promise<string> | null = null;
+  constructor(readonly root: string) {}
+
+  private async real(): Promise<string> {
+    this.realRoot ??= realpath(this.root);
+    return this.realRoot;
+  }
+
+  /** Runs `work` with the open folder `userPath`; errno errors become catalogued ones. */
+  async withDir<T>(userPath: string, work: (dir: FileHandle) => Promise<T>, create = false): Promise<T> {
+    const dir = await openDir(this.root, segmentsOf(userPath), userPath, create);
+    try {
+      await assertInside(dir, await this.real(), userPath);
+      return await work(dir);
+    } catch (err) {
+      throw fsError(err, userPath);
+    } finally {
+      await dir.close();
+    }
+  }
+
+  /** Runs `work` with the open parent folder of `userPath` and the last name (`''` for the root). */
+  async withParent<T>(
+    userPath: string,
+    work: (dir: FileHandle, name: string) => Promise<T>,
+    create = false,
+  ): Promise<T> {
+    const { parent, name } = splitLast(segmentsOf(userPath));
+    return this.withDir(parent.join('/'), (dir) => work(dir, name), create);
+  }
+
+  private async named<T>(
+    userPath: string,
+    work: (dir: FileHandle, name: string) => Promise<T>,
+    create = false,
+  ): Promise<T> {
+    return this.withParent(
+      userPath,
+      (dir, name) => {
+        if (name === '') throw illegal(userPath, 'the server folder itself');
+        return work(dir, name);
+      },
+      create,
+    );
+  }
+
+  /** Stats of the entry itself (a symlink is reported as a symlink, never followed). */
+  lstat(userPath: string): Promise<Stats> {
+    return this.withParent(userPath, (dir, name) => (name === '' ? stat(at(dir)) : lstat(at(dir, name))));
+  }
+
+  async exists(userPath: string): Promise<boolean> {
+    return this.lstat(userPath).then(() => true, unlessMissing(false));
+  }
+
+  async isDirectory(userPath: string): Promise<boolean> {
+    return this.lstat(userPath).then((s) => s.isDirectory(), unlessMissing(false));
+  }
+
+  /** The entries of a folder with their own stats (symlinks not followed). */
+  list(userPath: string): Promise<Entry[]> {
+    return this.withDir(userPath, async (dir) => {
+      const names = await readdir(at(dir));
+      const entries: Entry[] = [];
+      for (let i = 0; i < names.length; i += LSTAT_BATCH) {
+        const batch = names.slice(i, i + LSTAT_BATCH);
+        const stats = await Promise.all(batch.map((n) => lstat(at(dir, n)).catch(() => null)));
+        batch.forEach((name, j) => {
+          const s = stats[j];
+          if (s) entries.push({ name, stats: s }); // an entry removed meanwhile is just gone
+        });
+      }
+      return entries;
+    });
+  }
+
+  /**
+   * Opens an entry with open(2) flags (`O_NOFOLLOW` always added). The caller closes the handle. Used by
+   * downloads, archives and SFTP; a folder is refused unless `allowFolder`.
+   */
+  open(userPath: string, flags: number = O_RDONLY, mode = 0o644, allowFolder = false): Promise<FileHandle> {
+    return this.named(userPath, async (dir, name) => {
+      const handle = await open(at(dir, name), flags | O_NOFOLLOW, mode);
+      try {
+        if (!allowFolder && (await handle.stat()).isDirectory()) throw illegalFolder(userPath);
+        await assertInside(handle, await this.real(), userPath);
+        return handle;
+      } catch (err) {
+        await handle.close();
+        throw err;
+      }
+    });
+  }
+
+  async readText(userPath: string): Promise<string> {
+    const handle = await this.open(userPath);
+    try {
+      return await handle.readFile('utf8');
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /**
+   * A new file written atomically (parents created): write to `handle`, then `commit()` renames it over the
+   * target, or `discard()` drops it. An existing symlink or folder of that name is refused. The parent
+   * folder stays open (by descriptor) until commit/discard, so the rename lands where the checks were made.
+   */
+  async createAtomic(userPath: string): Promise<AtomicFile> {
+    const { parent, name } = splitLast(segmentsOf(userPath));
+    if (name === '') throw illegal(userPath, 'the server folder itself');
+    const dir = await openDir(this.root, parent, userPath, true);
+    try {
+      await assertInside(dir, await this.real(), userPath);
+      const existing = await lstat(at(dir, name)).catch(() => null);
+      if (existing?.isSymbolicLink()) throw illegal(userPath, 'symlink');
+      if (existing?.isDirectory()) throw illegalFolder(userPath);
+      const temp = `.hearth-${randomBytes(8).toString('hex')}.tmp`;
+      const handle = await open(at(dir, temp), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644);
+      const finish = async (keep: boolean) => {
+        try {
+          await handle.close();
+          if (keep) await rename(at(dir, temp), at(dir, name));
+        } finally {
+          await ignoreMissing(unlink(at(dir, temp)));
+          await dir.close();
+        }
+      };
+      return { handle, commit: () => finish(true), discard: () => finish(false) };
+    } catch (err) {
+      await dir.close();
+      throw fsError(err, userPath);
+    }
+  }
+
+  /**
+   * Streams into a file atomically: the file appears only when the stream completed and `verify` (if
+   * given) accepted it, so a failed upload, download or save never replaces or truncates a good file.
+   */
+  async writeStreamAtomic(userPath: string, source: Readable, verify?: () => void): Promise<void> {
+    const file = await this.createAtomic(userPath);
+    try {
+      // A plain loop, not pipeline(): a write stream that must not close its handle never ends pipeline.
+      // Chunks are gathered into ~1 MiB writev calls (multipart parsers hand out small pieces).
+      let pending: Uint8Array[] = [];
+      let size = 0;
+      for await (const chunk of source) {
+        pending.push(chunk as Uint8Array);
+        size += (chunk as Uint8Array).length;
+        if (size < WRITE_BATCH_BYTES) continue;
+        await file.handle.writev(pending);
+        pending = [];
+        size = 0;
+      }
+      if (pending.length > 0) await file.handle.writev(pending);
+      verify?.();
+    } catch (err) {
+      await file.discard();
+      throw fsError(err, userPath);
+    }
+    await file.commit();
+  }
+
+  writeAtomic(userPath: string, data: string | Uint8Array): Promise<void> {
+    return this.writeStreamAtomic(userPath, Readable.from([Buffer.from(data)]));
+  }
+
+  /** Creates one folder; the parent must exist. */
+  mkdir(userPath: string): Promise<void> {
+    return this.named(userPath, (dir, name) => mkdir(at(dir, name), 0o755).then(() => undefined));
+  }
+
+  /** Creates a folder and its parents; returns the lexical absolute path (for a process's cwd). */
+  async mkdirp(userPath: string): Promise<string> {
+    await this.withDir(userPath, async () => undefined, true);
+    return lexicalPath(this.root, userPath);
+  }
+
+  /** Renames inside the sandbox; both parents are opened without following links. */
+  rename(fromUser: string, toUser: string, opts: { overwrite: boolean; mkdirs?: boolean }): Promise<void> {
+    return this.named(fromUser, (from, fromName) =>
+      this.named(
+        toUser,
+        async (to, toName) => {
+          if (!opts.overwrite && (await lstat(at(to, toName)).catch(() => null)))
+            throw fsError(Object.assign(new Error('exists'), { code: 'EEXIST' }), toUser);
+          await rename(at(from, fromName), at(to, toName));
+        },
+        opts.mkdirs ?? false,
+      ),
+    );
+  }
+
+  /** The move processor: parents of the target created, an existing target replaced. */
+  move(fromUser: string, toUser: string): Promise<void> {
+    return this.rename(fromUser, toUser, { overwrite: true, mkdirs: true });
+  }
+
+  /** Deletes a file, symlink (the link, not its target) or a folder with everything in it. */
+  remove(userPath: string): Promise<void> {
+    return this.named(userPath, async (dir, name) => {
+      const info = await lstat(at(dir, name));
+      if (info.isDirectory()) await removeTree(dir, name);
+      else await unlink(at(dir, name));
+    });
+  }
+
+  /** SFTP rmdir: an empty folder only. */
+  rmdir(userPath: string): Promise<void> {
+    return this.named(userPath, (dir, name) => rmdir(at(dir, name)));
+  }
+
+  /** SFTP remove: not a folder. */
+  unlink(userPath: string): Promise<void> {
+    return this.named(userPath, (dir, name) => unlink(at(dir, name)));
+  }
+
+  /** Glob below the root through the sandbox's own listing (a symlinked folder is not descended). */
+  async glob(pattern: string): Promise<string[]> {
+    segmentsOf(pattern);
+    return expandGlob(async (folder) => {
+      const entries = await this.list(folder).catch(unlessMissing<Entry[]>([]));
+      return entries.map((e) => e.name);
+    }, pattern);
+  }
+
+  /**
+   * A lexical absolute path whose existing part stays inside the real root (for a process's working
+   * directory, which is handed to another program; file operations never use it).
+   */
+  async resolve(userPath: string): Promise<string> {
+    const full = lexicalPath(this.root, userPath);
+    const realRoot = await this.real();
+    for (let probe = full; ; probe = dirname(probe)) {
+      const real = await realpath(probe).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT' && err.code !== 'ENOTDIR') throw err;
+        if (probe === this.root) throw err;
+        return null;
+      });
+      if (real === null) continue;
+      if (!isInside(realRoot, real)) throw illegal(userPath, 'symlink leads outside the server folder');
+      return full;
+    }
+  }
+
+  /** The path relative to the root, for console lines (never leak the host layout). */
+  display(absolute: string): string {
+    return relative(this.root, absolute) || '.';
+  }
+}
+
+function illegalFolder(userPath: string) {
+  return fsError(Object.assign(new Error('is a folder'), { code: 'EISDIR' }), userPath);
+}

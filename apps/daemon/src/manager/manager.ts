@@ -1,0 +1,145 @@
+/**
+ * Owns the Server objects of this node: loads definitions at boot, creates/updates/deletes them, applies
+ * variable updates, starts autostart servers one by one, and stops everything on shutdown.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Logger } from 'pino';
+import { AppError, type Template, type Variable } from '@hearth/contract';
+import { Sandbox } from '../filesystem/sandbox';
+import { attachLifecycle } from '../server/lifecycle';
+import { beginStart, shutdownServer } from '../server/power';
+import { Server, type ServerSettings } from '../server/server';
+import { applyDataUpdate } from '../server/variables';
+import { parseDefinition } from './definition';
+import { TaskScheduler } from '../scheduler/scheduler';
+import { TaskStore } from '../scheduler/task-store';
+import { recoverContainers } from './docker-recovery';
+import type { DefinitionStore } from './store';
+
+export class ServerManager {
+  private readonly servers = new Map<string, Server>();
+  private autostartTimer: NodeJS.Timeout | null = null;
+  /** Scheduled and manual tasks (src/scheduler), stored beside each definition. */
+  readonly tasks: TaskScheduler;
+
+  constructor(
+    private readonly store: DefinitionStore,
+    private readonly settings: ServerSettings,
+    private readonly logger: Logger,
+  ) {
+    const taskStore = new TaskStore(store.dir);
+    this.tasks = new TaskScheduler(taskStore, settings.tasks, logger, (id) => this.servers.get(id));
+  }
+
+  private add(id: string, definition: Template, adminEdited: boolean): Server {
+    const server = new Server(id, definition, new Sandbox(this.store.rootOf(id)), this.settings);
+    server.adminEdited = adminEdited;
+    attachLifecycle(server);
+    this.servers.set(id, server);
+    return server;
+  }
+
+  /**
+   * Loads every stored definition (a broken file is logged and skipped, never fatal), then re-attaches to
+   * containers that outlived the previous daemon and removes those of deleted servers.
+   */
+  async load(): Promise<void> {
+    await this.store.init();
+    for (const id of await this.store.ids()) {
+      try {
+        const { definition, adminEdited } = await this.store.read(id);
+        this.add(id, definition, adminEdited);
+        await this.tasks.load(id, definition.tasks);
+      } catch (err) {
+        this.logger.error({ err, id }, 'cannot load server definition; skipped');
+      }
+    }
+    await recoverContainers(this.list(), this.settings.docker, this.logger);
+  }
+
+  get(id: string): Server {
+    const server = this.servers.get(id);
+    if (!server) throw new AppError('ErrServerNotFound', { id });
+    return server;
+  }
+
+  list(): Server[] {
+    return [...this.servers.values()];
+  }
+
+  /** `adminEdited`: the caller's token is an admin's (the daemon's mark, see docs/daemon.md § Docker). */
+  async create(id: string, body: unknown, adminEdited: boolean): Promise<Server> {
+    if (this.servers.has(id)) throw new AppError('ErrServerAlreadyExists', { id });
+    const definition = parseDefinition(body);
+    await this.store.write(id, definition, adminEdited);
+    await mkdir(this.store.rootOf(id), { recursive: true });
+    return this.add(id, definition, adminEdited);
+  }
+
+  async updateDefinition(id: string, body: unknown, adminEdited: boolean): Promise<void> {
+    const server = this.get(id);
+    const definition = parseDefinition(body);
+    await this.store.write(id, definition, adminEdited);
+    server.setDefinition(definition);
+    server.adminEdited = adminEdited;
+  }
+
+  /** Variables; non-admins see only `userEdit` ones (reference §8). */
+  data(id: string, admin: boolean): Record<string, Variable> {
+    const entries = Object.entries(this.get(id).getDefinition().data);
+    return Object.fromEntries(entries.filter(([, v]) => admin || v.userEdit));
+  }
+
+  async updateData(id: string, updates: Record<string, { value: unknown }>, admin: boolean): Promise<void> {
+    const server = this.get(id);
+    const data = server.getDefinition().data;
+    const locked = Object.keys(updates).find((name) => data[name] && !data[name].userEdit && !admin);
+    if (locked) throw new AppError('ErrNoPermission', { field: locked });
+    const definition = applyDataUpdate(server.getDefinition(), updates);
+    await this.store.write(id, definition, server.adminEdited);
+    server.setDefinition(definition);
+  }
+
+  /** Re-reads the definition from disk; the console and its subscribers are kept. */
+  async reload(id: string): Promise<void> {
+    const server = this.get(id);
+    const { definition, adminEdited } = await this.store.read(id);
+    server.setDefinition(definition);
+    server.adminEdited = adminEdited;
+    await this.tasks.load(id, definition.tasks);
+    server.log('Definition reloaded');
+  }
+
+  /** Deleting kills a running server first, then removes its definition and folder. */
+  async remove(id: string): Promise<void> {
+    const server = this.get(id);
+    this.servers.delete(id);
+    await this.tasks.remove(id);
+    await shutdownServer(server, 0);
+    await this.store.remove(id);
+  }
+
+  /** Starts autostart servers one per `intervalMs`, so a node with many servers does not stampede. */
+  startAutostart(intervalMs: number): void {
+    const queue = this.list().filter((s) => s.getDefinition().run.autostart);
+    const next = () => {
+      const server = queue.shift();
+      if (!server) return void (this.autostartTimer = null);
+      if (!server.isRunning() && this.servers.has(server.id)) {
+        Promise.resolve()
+          .then(() => beginStart(server)())
+          .catch((err: unknown) => this.logger.warn({ err, id: server.id }, 'autostart failed'));
+      }
+      this.autostartTimer = setTimeout(next, intervalMs);
+    };
+    next();
+  }
+
+  async shutdown(timeoutMs: number): Promise<void> {
+    if (this.autostartTimer) clearTimeout(this.autostartTimer);
+    this.tasks.stopAll();
+    const all = this.list();
+    this.servers.clear();
+    await Promise.all(all.map((s) => shutdownServer(s, timeoutMs)));
+  }
+}

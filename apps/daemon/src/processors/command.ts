@@ -1,0 +1,14 @@
+import { AppError, type ProcessorOf } from '@hearth/contract';
+import type { ProcessorContext } from './context';
+
+/** `command`: each line runs in the server folder through the server's environment; non-zero exit fails. */
+export async function runCommandStep(step: ProcessorOf<'command'>, ctx: ProcessorContext): Promise<void> {
+  for (const line of step.commands) {
+    ctx.log(`Running: ${line}`);
+    const exit = await ctx.runCommand(line);
+    if (exit.code !== 0) {
+      const how = exit.signal ? `was ended by ${exit.signal}` : `exited with code ${exit.code}`;
+      throw new AppError('ErrProcessorFailed', { step: 0, type: 'command', reason: `'${line}' ${how}` });
+    }
+  }
+}

@@ -1,0 +1,25 @@
+/** What a processor may use: the sandbox for files, the environment for commands, and daemon settings. */
+import type { ProcessSpec, Environment, ExitState } from '../environment/environment';
+import type { Sandbox } from '../filesystem/sandbox';
+import type { HttpSettings } from './http-client';
+
+export interface UpstreamSettings {
+  mojangManifestUrl: string;
+  forgeMavenUrl: string;
+  spongeApiUrl: string;
+  fabricMetaUrl: string;
+}
+
+export interface ProcessorContext {
+  sandbox: Sandbox;
+  /** Writes a daemon line to the server console. */
+  log(line: string): void;
+  /** Runs one command line in the server folder through the server's environment. */
+  runCommand(line: string): Promise<ExitState>;
+  http: HttpSettings;
+  upstream: UpstreamSettings;
+  /** Aborted when the user kills the server during the phase. */
+  signal: AbortSignal;
+}
+
+export type { ProcessSpec, Environment };

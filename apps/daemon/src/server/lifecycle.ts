@@ -1,0 +1,44 @@
+/** What happens after the main process exits: console trail, post hooks, then the crash policy. */
+import type { ExitState } from '../environment/environment';
+import { decideAfterExit } from './crash-policy';
+import { beginStart, runPhase } from './power';
+import type { Server } from './server';
+
+function describeExit(state: ExitState): string {
+  return state.signal ? `signal ${state.signal}` : `code ${state.code ?? '?'}`;
+}
+
+async function autoRestart(server: Server): Promise<void> {
+  server.restartTimer = null;
+  try {
+    await beginStart(server, true)();
+  } catch (err) {
+    server.log(`Automatic restart failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+async function afterExit(server: Server, state: ExitState, requested: boolean): Promise<void> {
+  const uptimeMs = Date.now() - server.startedAt;
+  server.log(`Server exited with ${describeExit(state)} after ${(uptimeMs / 1000).toFixed(1)} s`);
+  const { run } = server.getDefinition();
+  try {
+    await runPhase(server, 'Post-stop', run.post);
+  } catch (err) {
+    server.log(`Post-stop hooks failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const clean = state.code === 0 && state.signal === null;
+  const facts = { requested, clean, uptimeMs, autorestart: run.autorestart, autorecover: run.autorecover };
+  const decision = decideAfterExit(facts, server.unstableRuns, server.settings.crash);
+  server.unstableRuns = decision.unstableRuns;
+  server.log(decision.message);
+  if (decision.restart) server.restartTimer = setTimeout(() => void autoRestart(server), decision.delayMs);
+}
+
+/** Wires the crash policy to a server's exits. */
+export function attachLifecycle(server: Server): void {
+  server.onExit = (state) => {
+    const requested = server.exitRequested;
+    server.exitRequested = false;
+    void afterExit(server, state, requested);
+  };
+}

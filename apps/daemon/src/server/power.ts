@@ -1,0 +1,218 @@
+/**
+ * Power actions (SPEC §4). `beginX` checks preconditions and takes the lock synchronously — so the API can
+ * refuse at once or answer 202 — and returns the runner that does the work. Outcomes (docs/daemon.md):
+ * anything but kill while installing → ErrServerInstalling; then another action in progress → ErrServerBusy;
+ * then start while running → ErrServerRunning, stop/kill while stopped → no-op; kill is always allowed.
+ */
+import { AppError, isAppError, stopSettingOf } from '@hearth/contract';
+import { mkdir } from 'node:fs/promises';
+import { assertRunnable, runProcessors } from '../processors';
+import { splitCommandLine } from './command-line';
+import { buildProcessSpec } from './process-spec';
+import type { Server } from './server';
+import { substitute } from './variables';
+import { withTimeout } from './wait';
+
+export type PowerAction = 'start' | 'stop' | 'restart' | 'kill' | 'install';
+export type Runner = () => Promise<void>;
+
+const noop: Runner = async () => undefined;
+const TIMED_OUT = Symbol('timed out');
+
+function cancelRestart(server: Server): void {
+  if (server.restartTimer) clearTimeout(server.restartTimer);
+  server.restartTimer = null;
+}
+
+function guarded(release: () => void, work: Runner): Runner {
+  return async () => {
+    try {
+      await work();
+    } finally {
+      release();
+    }
+  };
+}
+
+/** Pre hooks, then the process. `automatic` restarts keep the crash-loop counter. */
+async function doStart(server: Server, automatic: boolean): Promise<void> {
+  cancelRestart(server);
+  if (!automatic) server.unstableRuns = 0;
+  const definition = server.getDefinition();
+  server.log(automatic ? 'Starting server (automatic restart)' : 'Starting server');
+  await runPhase(server, 'Pre-start', definition.run.pre);
+  const spec = await buildProcessSpec(
+    definition.run.command,
+    definition,
+    server.sandbox,
+    server.substitutions(),
+  );
+  server.exitRequested = false;
+  try {
+    await server.environment().start(spec);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    server.log(`Could not start the server: ${reason}`);
+    throw isAppError(err) ? err : new AppError('ErrServerStartFailed', { reason }, { cause: err });
+  }
+  server.startedAt = Date.now();
+  server.emitStatus();
+}
+
+async function doStop(server: Server): Promise<void> {
+  cancelRestart(server);
+  const setting = stopSettingOf(server.getDefinition().run);
+  server.exitRequested = true;
+  server.log(
+    setting.type === 'signal'
+      ? `Stopping server (signal ${setting.value})`
+      : `Stopping server ('${setting.value}')`,
+  );
+  const exited = server.waitForExit();
+  await server.environment().stop(setting);
+  const timeoutMs = server.settings.stopTimeoutMs;
+  if ((await withTimeout(exited, timeoutMs, TIMED_OUT)) === TIMED_OUT) {
+    server.log(`The server did not stop within ${timeoutMs / 1000} s; killing it`);
+    await server.killProcess();
+    await exited;
+  }
+}
+
+/** Runs a processor list; `abort` (a user's kill) ends it. Install passes its own, made before any await. */
+export async function runPhase(
+  server: Server,
+  phase: string,
+  steps: Parameters<typeof runProcessors>[1],
+  abort = new AbortController(),
+): Promise<void> {
+  if (steps.length === 0) return;
+  server.phaseAbort = abort;
+  try {
+    await runProcessors(phase, steps, server.substitutions(), server.processorContext(abort.signal));
+  } finally {
+    if (server.phaseAbort === abort) server.phaseAbort = null;
+  }
+}
+
+/** A step this daemon cannot run refuses the whole phase; the console says which, for the user watching it. */
+function assertRunnableLogged(
+  server: Server,
+  steps: Parameters<typeof assertRunnable>[0],
+  phase: string,
+): void {
+  try {
+    assertRunnable(steps);
+  } catch (err) {
+    server.log(`${phase} refused: ${err instanceof Error ? err.message : String(err)}`);
+    throw err;
+  }
+}
+
+function checkNotInstalling(server: Server): void {
+  if (server.installing) throw new AppError('ErrServerInstalling');
+}
+
+/**
+ * Another action in progress wins over the server's state (docs/daemon.md outcomes table): a start during a
+ * stop is ErrServerBusy, not ErrServerRunning, and a stop during a start's pre hooks is not a silent no-op.
+ */
+function checkIdle(server: Server): void {
+  checkNotInstalling(server);
+  const holder = server.lock.held();
+  if (holder === 'install') throw new AppError('ErrServerInstalling');
+  if (holder) throw new AppError('ErrServerBusy', { action: holder });
+}
+
+export function beginStart(server: Server, automatic = false): Runner {
+  checkIdle(server);
+  if (server.isRunning()) throw new AppError('ErrServerRunning');
+  const { run } = server.getDefinition();
+  if (splitCommandLine(substitute(run.command, server.substitutions())).length === 0) {
+    throw new AppError('ErrCommandSyntax', { reason: 'the command is empty' });
+  }
+  assertRunnableLogged(server, run.pre, 'Start');
+  return guarded(server.lock.acquire('start'), () => doStart(server, automatic));
+}
+
+export function beginStop(server: Server): Runner {
+  checkIdle(server);
+  if (!server.isRunning()) {
+    cancelRestart(server); // a stop also calls off a pending automatic restart
+    return noop;
+  }
+  return guarded(server.lock.acquire('stop'), () => doStop(server));
+}
+
+export function beginRestart(server: Server): Runner {
+  checkNotInstalling(server);
+  return guarded(server.lock.acquire('restart'), async () => {
+    if (server.isRunning()) await doStop(server);
+    await doStart(server, false);
+  });
+}
+
+/** Kill bypasses the lock: it ends the process tree now, or aborts a running install/pre phase. */
+export function beginKill(server: Server): Runner {
+  return async () => {
+    cancelRestart(server);
+    if (server.phaseAbort) {
+      server.log('Killing the running phase');
+      server.phaseAbort.abort();
+    }
+    if (!server.isRunning()) return server.killProcess();
+    server.exitRequested = true;
+    server.log('Killing server');
+    const exited = server.waitForExit();
+    await server.killProcess();
+    await exited;
+  };
+}
+
+export function beginInstall(server: Server): Runner {
+  checkNotInstalling(server);
+  const steps = server.getDefinition().install;
+  assertRunnableLogged(server, steps, 'Install');
+  const release = server.lock.acquire('install');
+  server.installing = true;
+  const abort = new AbortController(); // exists from the first moment, so an early kill is not lost
+  server.phaseAbort = abort;
+  server.emitStatus();
+  return guarded(release, async () => {
+    try {
+      if (server.isRunning()) await doStop(server);
+      await mkdir(server.sandbox.root, { recursive: true });
+      server.log('Installing server');
+      await runPhase(server, 'Install', steps, abort);
+      server.log('Install finished');
+    } catch (err) {
+      server.log(`Install failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw err;
+    } finally {
+      if (server.phaseAbort === abort) server.phaseAbort = null;
+      server.installing = false;
+      server.emitStatus();
+    }
+  });
+}
+
+export const beginners: Record<PowerAction, (server: Server) => Runner> = {
+  start: (s) => beginStart(s),
+  stop: beginStop,
+  restart: beginRestart,
+  kill: beginKill,
+  install: beginInstall,
+};
+
+/** Daemon shutdown: stop with a bounded wait, then kill; nothing is left running. */
+export async function shutdownServer(server: Server, timeoutMs: number): Promise<void> {
+  cancelRestart(server);
+  server.phaseAbort?.abort();
+  if (server.installing) await server.killProcess();
+  if (server.isRunning()) {
+    server.exitRequested = true;
+    const exited = server.waitForExit();
+    await server.environment().stop(stopSettingOf(server.getDefinition().run));
+    if ((await withTimeout(exited, timeoutMs, TIMED_OUT)) === TIMED_OUT) await server.killProcess();
+  }
+  await server.destroy();
+}

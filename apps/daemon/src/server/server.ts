@@ -1,0 +1,204 @@
+/**
+ * The Server aggregate: one game server's definition, environment, console and status. Power actions live
+ * in power.ts (under the {@link PowerLock}); crash handling in lifecycle.ts. This file owns the state they share.
+ */
+import {
+  AppError,
+  DAEMON_LINE_PREFIX,
+  type StatsResponse,
+  type StatusResponse,
+  type Template,
+} from '@hearth/contract';
+import type { DockerSettings } from '../environment/docker/settings';
+import type { Environment, ExitState } from '../environment/environment';
+import { createEnvironment } from '../environment/factory';
+import type { Sandbox } from '../filesystem/sandbox';
+import type { ProcessorContext, UpstreamSettings } from '../processors/context';
+import type { TaskSettings } from '../scheduler/cron';
+import type { HttpSettings } from '../processors/http-client';
+import { ConsoleFanout } from './console-fanout';
+import { ConsoleLog } from './console-log';
+import type { CrashPolicySettings } from './crash-policy';
+import { buildProcessSpec } from './process-spec';
+import { PowerLock } from './power-lock';
+import { substitutionsFor, type Substitutions } from './variables';
+
+export interface ServerSettings {
+  console: { bufferBytes: number; flushIntervalMs: number; subscriberQueueBytes: number };
+  stopTimeoutMs: number;
+  crash: CrashPolicySettings;
+  http: HttpSettings;
+  upstream: UpstreamSettings;
+  docker: DockerSettings;
+  tasks: TaskSettings;
+}
+
+export type StatusListener = (status: StatusResponse) => void;
+
+export class Server {
+  readonly console: ConsoleLog;
+  readonly fanout: ConsoleFanout;
+  readonly lock = new PowerLock();
+  /** Set while a user's stop or kill is in flight, so the exit is not treated as a crash. */
+  exitRequested = false;
+  installing = false;
+  startedAt = 0;
+  unstableRuns = 0;
+  restartTimer: NodeJS.Timeout | null = null;
+  /** Aborts the running install/pre phase when the user kills the server. */
+  phaseAbort: AbortController | null = null;
+  onExit: (state: ExitState) => void = () => undefined;
+  /** The definition was last written through an admin route (docker `bindings` are honoured only then). */
+  adminEdited = false;
+  private env: Environment | null = null;
+  private readonly statusListeners = new Set<StatusListener>();
+  private exitWaiters: Array<(state: ExitState) => void> = [];
+
+  constructor(
+    readonly id: string,
+    private definition: Template,
+    readonly sandbox: Sandbox,
+    readonly settings: ServerSettings,
+  ) {
+    this.console = new ConsoleLog(settings.console.bufferBytes);
+    this.fanout = new ConsoleFanout(settings.console.flushIntervalMs, settings.console.subscriberQueueBytes);
+  }
+
+  getDefinition(): Template {
+    return this.definition;
+  }
+
+  /** A new definition applies to the next start; an environment type change replaces an idle environment. */
+  setDefinition(definition: Template): void {
+    const typeChanged = definition.environment.type !== this.definition.environment.type;
+    this.definition = definition;
+    if (typeChanged && this.env && !this.env.isRunning()) {
+      void this.env.destroy();
+      this.env = null;
+    }
+  }
+
+  substitutions(): Substitutions {
+    return substitutionsFor(this.definition, this.id, this.sandbox.root);
+  }
+
+  environment(): Environment {
+    this.env ??= createEnvironment(
+      this.definition.environment,
+      { output: (text) => this.output(text), exit: (state) => this.handleExit(state) },
+      {
+        settings: this.settings.docker,
+        context: () => ({
+          serverId: this.id,
+          root: this.sandbox.root,
+          definition: this.definition,
+          substitutions: this.substitutions(),
+          adminEdited: this.adminEdited,
+          log: (line) => this.log(line),
+        }),
+      },
+    );
+    return this.env;
+  }
+
+  /** At boot: takes over a process that outlived the previous daemon (docker containers). */
+  async recover(): Promise<boolean> {
+    const env = this.environment();
+    if (!env.adopt || !(await env.adopt())) return false;
+    this.startedAt = Date.now();
+    this.emitStatus();
+    return true;
+  }
+
+  isRunning(): boolean {
+    return this.env?.isRunning() ?? false;
+  }
+
+  status(): StatusResponse {
+    return { running: this.isRunning(), installing: this.installing };
+  }
+
+  onStatus(listener: StatusListener): () => void {
+    this.statusListeners.add(listener);
+    return () => void this.statusListeners.delete(listener);
+  }
+
+  emitStatus(): void {
+    const status = this.status();
+    for (const listener of this.statusListeners) listener(status);
+  }
+
+  output(text: string): void {
+    this.fanout.publish(this.console.append(text));
+  }
+
+  /** A daemon line, tagged so the console can show it apart (SPEC §2 DAEMON tag). */
+  log(line: string): void {
+    this.output(`${DAEMON_LINE_PREFIX}${line}\n`);
+  }
+
+  /** Resolves at the next exit of the main process (immediately if it is not running). */
+  waitForExit(): Promise<ExitState | null> {
+    if (!this.isRunning()) return Promise.resolve(this.env?.lastExit() ?? null);
+    return new Promise((resolve) => this.exitWaiters.push(resolve));
+  }
+
+  private handleExit(state: ExitState): void {
+    const waiters = this.exitWaiters;
+    this.exitWaiters = [];
+    this.emitStatus();
+    for (const resolve of waiters) resolve(state);
+    this.onExit(state);
+  }
+
+  /** The context processors run with; `signal` aborts on a user's kill. */
+  processorContext(signal: AbortSignal): ProcessorContext {
+    return {
+      sandbox: this.sandbox,
+      log: (line) => this.log(line),
+      runCommand: async (line) => {
+        const spec = await buildProcessSpec(line, this.definition, this.sandbox, this.substitutions());
+        if (signal.aborted)
+          throw new AppError('ErrProcessorFailed', { step: 0, type: 'command', reason: 'aborted' });
+        const onAbort = () => void this.killProcess();
+        signal.addEventListener('abort', onAbort);
+        try {
+          return await this.environment().execute(spec);
+        } finally {
+          signal.removeEventListener('abort', onAbort);
+        }
+      },
+      http: this.settings.http,
+      upstream: this.settings.upstream,
+      signal,
+    };
+  }
+
+  /** CPU % and memory bytes of the whole process tree; zeros when stopped. */
+  async stats(): Promise<StatsResponse> {
+    if (!this.env || !this.isRunning()) return { cpu: 0, memory: 0 };
+    return this.env.stats();
+  }
+
+  /** One console line to the process input; several lines in one call are refused. */
+  async sendCommand(line: string): Promise<void> {
+    if (/[\r\n]/.test(line))
+      throw new AppError('ErrFieldInvalid', { field: 'command', reason: 'one line only' });
+    if (!this.env || !this.isRunning()) throw new AppError('ErrServerOffline');
+    await this.env.sendCommand(line);
+  }
+
+  /** SIGKILL to whatever process runs (main or install command); no-op without an environment. */
+  async killProcess(): Promise<void> {
+    await this.env?.kill();
+  }
+
+  /** Releases everything; the caller stopped the process first (see power.ts shutdown). */
+  async destroy(): Promise<void> {
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
+    this.onExit = () => undefined;
+    this.fanout.close();
+    await this.env?.destroy();
+  }
+}

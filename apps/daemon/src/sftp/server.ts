@@ -1,0 +1,127 @@
+/**
+ * The daemon's SFTP server (ssh2; SPEC §6, ARCHITECTURE §4): password logins as `email|serverId` or
+ * `email#serverId`, checked by the panel; sessions rooted in the server's sandbox. Failed logins are limited
+ * per client address and per account. Open connections re-check their login with the panel every
+ * `sftp.recheckMs` (password changed, access or sftpServer removed → the connection ends) and end at once
+ * when the server is deleted on this daemon.
+ */
+import type { AddressInfo } from 'node:net';
+import ssh2, { type AuthContext, type Connection } from 'ssh2';
+import type { Logger } from 'pino';
+import type { ServerManager } from '../manager/manager';
+import { loadHostKey } from './host-key';
+import { LoginLimiter } from './login-limiter';
+import type { SftpAuthenticator, SftpGrant } from './panel-auth';
+import { SftpSession } from './session';
+
+export interface SftpSettings {
+  host: string;
+  port: number;
+  dataDir: string;
+  recheckMs: number;
+  failuresPerMinute: number;
+}
+
+export interface RunningSftp {
+  port: number;
+  close(): Promise<void>;
+}
+
+interface Login {
+  grant: SftpGrant;
+  username: string;
+  password: string;
+}
+
+function accountOf(username: string): string {
+  return username.replace(/(\||%7[cC]|#)[^|#%]*$/, '').toLowerCase();
+}
+
+export async function startSftp(
+  settings: SftpSettings,
+  manager: ServerManager,
+  authenticate: SftpAuthenticator,
+  log: Logger,
+): Promise<RunningSftp> {
+  const limiter = new LoginLimiter(settings.failuresPerMinute);
+  const clients = new Set<Connection>();
+
+  const authenticateClient = async (ctx: AuthContext, ip: string): Promise<Login | null> => {
+    if (ctx.method !== 'password') return null;
+    const keys = [`ip:${ip}`, `account:${accountOf(ctx.username)}`];
+    if (keys.some((k) => limiter.blocked(k))) return null;
+    try {
+      const grant = await authenticate(ctx.username, ctx.password);
+      manager.get(grant.serverId); // a server this daemon does not hold cannot be entered
+      limiter.reset(keys[1] ?? '');
+      return { grant, username: ctx.username, password: ctx.password };
+    } catch (err) {
+      for (const key of keys) limiter.fail(key);
+      log.info({ ip, user: ctx.username, err: (err as Error).message }, 'sftp login refused');
+      return null;
+    }
+  };
+
+  const server = new ssh2.Server({ hostKeys: [await loadHostKey(settings.dataDir)] }, (client, info) => {
+    clients.add(client);
+    let login: Login | null = null;
+    let recheck: NodeJS.Timeout | null = null;
+    const end = () => {
+      if (recheck) clearInterval(recheck);
+      client.end();
+    };
+    client.on('authentication', (ctx) => {
+      void authenticateClient(ctx, info.ip).then((result) => {
+        if (!result) return ctx.reject(['password']);
+        login = result;
+        ctx.accept();
+      });
+    });
+    client.on('ready', () => {
+      recheck = setInterval(() => {
+        if (!login) return;
+        authenticate(login.username, login.password).then(
+          (grant) => {
+            if (login) login.grant = grant;
+          },
+          () => end(),
+        );
+      }, settings.recheckMs);
+      client.on('session', (accept) => {
+        accept().on('sftp', (acceptSftp) => {
+          const current = login;
+          if (!current) return;
+          const sftp = acceptSftp();
+          new SftpSession(sftp, {
+            sandbox: () => {
+              try {
+                return manager.get(current.grant.serverId).sandbox;
+              } catch (err) {
+                end(); // the server was deleted: the session ends
+                throw err;
+              }
+            },
+            permissions: () => current.grant.permissions,
+          });
+        });
+      });
+    });
+    client.on('error', (err) => log.debug({ err }, 'sftp client error'));
+    client.on('close', () => {
+      if (recheck) clearInterval(recheck);
+      clients.delete(client);
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, settings.host, () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      for (const client of clients) client.end();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

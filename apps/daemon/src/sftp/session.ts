@@ -1,0 +1,224 @@
+/**
+ * One SFTP session: every operation goes through the server's sandbox. Reads need viewServerFiles, changes
+ * putServerFiles (checked on each request against the current grant, which the re-check may narrow). Files
+ * opened with TRUNC are written atomically (temp + rename on close); other writes go in place.
+ */
+import { constants } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import ssh2, { type Attributes, type SFTPWrapper } from 'ssh2';
+import { AppError, isAppError, type ServerPermission } from '@hearth/contract';
+import type { AtomicFile, Entry, Sandbox } from '../filesystem/sandbox';
+import { attrsOf, clientPath, longname, sandboxPath } from './attrs';
+
+const { STATUS_CODE, OPEN_MODE } = ssh2.utils.sftp;
+const NAMES_PER_READDIR = 128;
+
+type Open =
+  | { kind: 'file'; handle: FileHandle; atomic: AtomicFile | null }
+  | { kind: 'dir'; path: string; entries: Entry[] | null; sent: number };
+
+export interface SessionAccess {
+  sandbox(): Sandbox;
+  permissions(): ServerPermission[];
+}
+
+function statusOf(err: unknown): number {
+  if (!isAppError(err)) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return STATUS_CODE.NO_SUCH_FILE;
+    if (code === 'EACCES' || code === 'EPERM' || code === 'ELOOP') return STATUS_CODE.PERMISSION_DENIED;
+    return STATUS_CODE.FAILURE;
+  }
+  if (err.code === 'ErrFileNotFound' || err.code === 'ErrServerNotFound') return STATUS_CODE.NO_SUCH_FILE;
+  if (err.code === 'ErrIllegalFileAccess' || err.code === 'ErrMissingScope')
+    return STATUS_CODE.PERMISSION_DENIED;
+  return STATUS_CODE.FAILURE;
+}
+
+function openFlags(flags: number): number {
+  const { O_RDONLY, O_WRONLY, O_RDWR, O_APPEND, O_CREAT, O_TRUNC, O_EXCL } = constants;
+  const read = flags & OPEN_MODE.READ;
+  const write = flags & OPEN_MODE.WRITE;
+  let result = read && write ? O_RDWR : write ? O_WRONLY : O_RDONLY;
+  if (flags & OPEN_MODE.APPEND) result |= O_APPEND;
+  if (flags & OPEN_MODE.CREAT) result |= O_CREAT;
+  if (flags & OPEN_MODE.TRUNC) result |= O_TRUNC;
+  if (flags & OPEN_MODE.EXCL) result |= O_EXCL;
+  return result;
+}
+
+export class SftpSession {
+  private readonly open = new Map<number, Open>();
+  private nextHandle = 1;
+
+  constructor(
+    private readonly sftp: SFTPWrapper,
+    private readonly access: SessionAccess,
+  ) {
+    const on = (
+      event: string,
+      need: ServerPermission | null,
+      work: (id: number, ...a: never[]) => Promise<void>,
+    ) =>
+      sftp.on(event as 'OPEN', (id: number, ...args: unknown[]) => {
+        void this.run(id, need, () => work(id, ...(args as never[])));
+      });
+    sftp.on('OPEN', (id, path, flags, attrs) => {
+      const writes = (flags & (OPEN_MODE.WRITE | OPEN_MODE.CREAT | OPEN_MODE.TRUNC | OPEN_MODE.APPEND)) !== 0;
+      void this.run(id, writes ? 'putServerFiles' : 'viewServerFiles', () =>
+        this.doOpen(id, path, flags, attrs),
+      );
+    });
+    on('READ', 'viewServerFiles', (id, h: Buffer, offset: number, length: number) =>
+      this.doRead(id, h, offset, length),
+    );
+    on('WRITE', 'putServerFiles', (id, h: Buffer, offset: number, data: Buffer) =>
+      this.doWrite(id, h, offset, data),
+    );
+    on('FSTAT', 'viewServerFiles', async (id, h: Buffer) => {
+      this.sftp.attrs(id, attrsOf(await this.file(h).handle.stat()));
+    });
+    on('FSETSTAT', 'putServerFiles', (id, h: Buffer, attrs: Attributes) =>
+      this.setstat(id, this.file(h).handle, attrs),
+    );
+    on('CLOSE', null, (id, h: Buffer) => this.doClose(id, h));
+    on('OPENDIR', 'viewServerFiles', (id, path: string) => this.doOpendir(id, path));
+    on('READDIR', 'viewServerFiles', (id, h: Buffer) => this.doReaddir(id, h));
+    on('LSTAT', 'viewServerFiles', (id, path: string) => this.doStat(id, path));
+    on('STAT', 'viewServerFiles', (id, path: string) => this.doStat(id, path));
+    on('REALPATH', null, async (id, path: string) => {
+      const name = clientPath(path);
+      this.sftp.name(id, [{ filename: name, longname: name, attrs: {} as Attributes }]);
+    });
+    on('MKDIR', 'putServerFiles', (id, path: string) => this.ok(id, this.sandbox().mkdir(sandboxPath(path))));
+    on('RMDIR', 'putServerFiles', (id, path: string) => this.ok(id, this.sandbox().rmdir(sandboxPath(path))));
+    on('REMOVE', 'putServerFiles', (id, path: string) =>
+      this.ok(id, this.sandbox().unlink(sandboxPath(path))),
+    );
+    on('RENAME', 'putServerFiles', (id, from: string, to: string) =>
+      this.ok(id, this.sandbox().rename(sandboxPath(from), sandboxPath(to), { overwrite: false })),
+    );
+    on('SETSTAT', 'putServerFiles', async (id, path: string, attrs: Attributes) => {
+      const handle = await this.sandbox().open(sandboxPath(path), constants.O_RDONLY, 0, true);
+      try {
+        await this.setstat(id, handle, attrs);
+      } finally {
+        await handle.close();
+      }
+    });
+    for (const unsupported of ['READLINK', 'SYMLINK'] as const)
+      sftp.on(unsupported, (id: number) => sftp.status(id, STATUS_CODE.OP_UNSUPPORTED));
+    // OpenSSH's client waits for the server to end the channel after it ends its side.
+    sftp.on('end', () => sftp.end());
+    sftp.on('close', () => void this.closeAll());
+  }
+
+  private sandbox(): Sandbox {
+    return this.access.sandbox();
+  }
+
+  private async run(id: number, need: ServerPermission | null, work: () => Promise<void>): Promise<void> {
+    try {
+      if (need !== null && !this.access.permissions().includes(need))
+        throw new AppError('ErrMissingScope', { permission: need });
+      await work();
+    } catch (err) {
+      this.sftp.status(id, statusOf(err), isAppError(err) ? err.message : 'Failure');
+    }
+  }
+
+  private async ok(id: number, work: Promise<unknown>): Promise<void> {
+    await work;
+    this.sftp.status(id, STATUS_CODE.OK);
+  }
+
+  private add(entry: Open): Buffer {
+    const n = this.nextHandle++;
+    this.open.set(n, entry);
+    const buf = Buffer.alloc(4);
+    buf.writeUInt32BE(n);
+    return buf;
+  }
+
+  private entry(h: Buffer): Open {
+    const entry = h.length === 4 ? this.open.get(h.readUInt32BE(0)) : undefined;
+    if (!entry) throw new AppError('ErrFileNotFound', { path: 'handle' });
+    return entry;
+  }
+
+  private file(h: Buffer) {
+    const entry = this.entry(h);
+    if (entry.kind !== 'file') throw new AppError('ErrNotAFile', { path: 'handle' });
+    return entry;
+  }
+
+  private async doOpen(id: number, path: string, flags: number, attrs: Attributes): Promise<void> {
+    const target = sandboxPath(path);
+    const replace = (flags & OPEN_MODE.TRUNC) !== 0 && (flags & OPEN_MODE.EXCL) === 0;
+    if (replace && !(flags & OPEN_MODE.READ)) {
+      const atomic = await this.sandbox().createAtomic(target);
+      this.sftp.handle(id, this.add({ kind: 'file', handle: atomic.handle, atomic }));
+      return;
+    }
+    const handle = await this.sandbox().open(target, openFlags(flags), (attrs.mode ?? 0o644) & 0o777);
+    this.sftp.handle(id, this.add({ kind: 'file', handle, atomic: null }));
+  }
+
+  private async doRead(id: number, h: Buffer, offset: number, length: number): Promise<void> {
+    const { handle } = this.file(h);
+    const buf = Buffer.allocUnsafe(Math.min(length, 256 * 1024)); // only the bytes read are sent
+    const { bytesRead } = await handle.read(buf, 0, buf.length, offset);
+    if (bytesRead === 0) this.sftp.status(id, STATUS_CODE.EOF);
+    else this.sftp.data(id, buf.subarray(0, bytesRead));
+  }
+
+  private async doWrite(id: number, h: Buffer, offset: number, data: Buffer): Promise<void> {
+    await this.file(h).handle.write(data, 0, data.length, offset);
+    this.sftp.status(id, STATUS_CODE.OK);
+  }
+
+  private async doClose(id: number, h: Buffer): Promise<void> {
+    const entry = this.entry(h);
+    this.open.delete(h.readUInt32BE(0));
+    if (entry.kind === 'file') await (entry.atomic ? entry.atomic.commit() : entry.handle.close());
+    this.sftp.status(id, STATUS_CODE.OK);
+  }
+
+  private async doOpendir(id: number, path: string): Promise<void> {
+    const target = sandboxPath(path);
+    if (!(await this.sandbox().lstat(target)).isDirectory()) throw new AppError('ErrNotADirectory', { path });
+    this.sftp.handle(id, this.add({ kind: 'dir', path: target, entries: null, sent: 0 }));
+  }
+
+  private async doReaddir(id: number, h: Buffer): Promise<void> {
+    const entry = this.entry(h);
+    if (entry.kind !== 'dir') throw new AppError('ErrNotADirectory', { path: 'handle' });
+    entry.entries ??= await this.sandbox().list(entry.path);
+    const batch = entry.entries.slice(entry.sent, entry.sent + NAMES_PER_READDIR);
+    entry.sent += batch.length;
+    if (batch.length === 0) return void this.sftp.status(id, STATUS_CODE.EOF);
+    this.sftp.name(
+      id,
+      batch.map((e) => ({ filename: e.name, longname: longname(e.name, e.stats), attrs: attrsOf(e.stats) })),
+    );
+  }
+
+  private async doStat(id: number, path: string): Promise<void> {
+    this.sftp.attrs(id, attrsOf(await this.sandbox().lstat(sandboxPath(path))));
+  }
+
+  /** Mode (permission bits only), times and size; owner changes are ignored (the daemon's user owns all). */
+  private async setstat(id: number, handle: FileHandle, attrs: Attributes): Promise<void> {
+    if (attrs.mode !== undefined) await handle.chmod(attrs.mode & 0o777);
+    if (attrs.atime !== undefined && attrs.mtime !== undefined) await handle.utimes(attrs.atime, attrs.mtime);
+    if (attrs.size !== undefined) await handle.truncate(attrs.size);
+    this.sftp.status(id, STATUS_CODE.OK);
+  }
+
+  private async closeAll(): Promise<void> {
+    for (const entry of this.open.values()) {
+      if (entry.kind === 'file') await (entry.atomic ? entry.atomic.discard() : entry.handle.close());
+    }
+    this.open.clear();
+  }
+}

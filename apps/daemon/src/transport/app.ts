@@ -1,0 +1,35 @@
+/** Builds the daemon's Fastify app without listening (tests use it directly; daemon.ts listens). */
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { Logger } from 'pino';
+import { definitionRoutes } from './definition-routes';
+import { installErrorHandler } from './errors';
+import { featuresRoute } from './features-route';
+import { fileRoutes } from './file-routes';
+import { runtimeRoutes } from './runtime-routes';
+import { socketRoute } from './socket-route';
+import { taskRoutes } from './task-routes';
+import type { TransportContext } from './context';
+
+const BODY_LIMIT = 4 * 1024 * 1024;
+
+export async function buildDaemonApp(ctx: TransportContext, logger: Logger): Promise<FastifyInstance> {
+  const loggerInstance: FastifyBaseLogger = logger; // pino's Logger, seen as Fastify's logger type
+  const app = Fastify({ loggerInstance, bodyLimit: BODY_LIMIT });
+  installErrorHandler(app);
+  // Console input arrives as a raw text body (PufferPanel); other text types are read as strings too.
+  app.addContentTypeParser(
+    ['text/plain', 'application/octet-stream'],
+    { parseAs: 'string' },
+    (_req, body, done) => done(null, body),
+  );
+  await app.register(websocket, { options: { maxPayload: ctx.config.socket.maxMessageBytes } });
+  app.get('/daemon', async () => ({ message: 'daemon is running' }));
+  featuresRoute(app, ctx);
+  definitionRoutes(app, ctx);
+  runtimeRoutes(app, ctx);
+  socketRoute(app, ctx);
+  fileRoutes(app, ctx);
+  taskRoutes(app, ctx);
+  return app;
+}

@@ -1,0 +1,76 @@
+import Fastify, { type RouteOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyWebsocket from '@fastify/websocket';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PanelConfig } from './config/schema';
+import { connectDatabase, type Db } from './db/connect';
+import type { App } from './app-types';
+import { loggerOptions } from './logger';
+import { dataDir, themesDir, webDir } from './lib/paths';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerSwagger } from './plugins/swagger';
+import { registerWebApp } from './plugins/static';
+import { zodValidatorCompiler } from './plugins/validation';
+import { createServices, type Services } from './services';
+import { registerRoutes } from './routes';
+import type { AuthLimits } from './lib/rate-limiter';
+import type { LinkTimeouts } from './nodes-link/daemon-client';
+
+export interface AppDeps {
+  /** An open database; when given, the caller owns it (the app does not close it). */
+  db?: Db;
+  /** Where pino writes (tests capture logs); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+  /** Called for every route as it is registered (the authorization-matrix test collects them). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Rate limits for auth endpoints (tests lower or raise them); defaults in lib/rate-limiter.ts. */
+  limits?: AuthLimits;
+  /** Panel → daemon timeouts (tests shorten them); defaults in nodes-link/daemon-client.ts. */
+  linkTimeouts?: Partial<LinkTimeouts>;
+}
+
+export interface BuiltApp {
+  app: App;
+  db: Db;
+  services: Services;
+}
+
+/** Builds the panel without listening (tests drive it with `app.inject()`). */
+export async function buildApp(config: PanelConfig, deps: AppDeps = {}): Promise<BuiltApp> {
+  const db = deps.db ?? connectDatabase(config.panel.databaseUrl);
+  const app = Fastify({
+    logger: loggerOptions(config, deps.logStream),
+    bodyLimit: config.web.bodyLimit,
+    trustProxy: config.web.trustProxy,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  if (!deps.db) app.addHook('onClose', () => db.close());
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app, config.web.bodyLimit);
+  registerSecurityHeaders(app);
+  await app.register(fastifyCookie);
+  // The daemon socket proxy; frames beyond 64 KiB are refused (the daemon caps its own below that).
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await registerSwagger(app);
+
+  const services = createServices(db, config, {
+    log: () => app.log,
+    limits: deps.limits,
+    linkTimeouts: deps.linkTimeouts,
+  });
+  registerAuth(app, services);
+  await registerRoutes(app, services, { themesDir: themesDir(config), dataDir: dataDir(config) });
+  await registerWebApp(app, webDir(config));
+  // The local node exists from the first start; a database outage at boot must not stop the panel.
+  app.addHook('onReady', async () => {
+    await services.nodes
+      .ensureLocal()
+      .catch((err: unknown) => app.log.warn({ err }, 'local node not ensured'));
+  });
+  return { app, db, services };
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { DEFAULT_LOCALE, localeCodes } from '@hearth/contract/locales';
+import { templatesConfigSchema } from '../modules/templates/templates.config';
+
+/** Log levels pino understands; `silent` turns logging off (tests). */
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const emailProviders = ['none', 'smtp', 'mailgun', 'mailjet'] as const;
+export type EmailProvider = (typeof emailProviders)[number];
+
+const databaseUrl = z
+  .string()
+  .refine((url) => /^(sqlite:|postgres:\/\/|postgresql:\/\/|mysql:\/\/|mariadb:\/\/)/.test(url), {
+    message: 'must start with sqlite:, postgres://, postgresql://, mysql:// or mariadb://',
+  });
+
+/**
+ * The config file's shape. Every key has a default so a missing file means "defaults".
+ * Each key can be overridden by `HEARTH_<SECTION>_<KEY>` (camelCase key → SNAKE_CASE), e.g. `HEARTH_WEB_PORT`.
+ */
+export const configSchema = z.strictObject({
+  web: z
+    .strictObject({
+      host: z.string().min(1).default('0.0.0.0'),
+      port: z.number().int().min(0).max(65535).default(8080),
+      bodyLimit: z.number().int().min(1024).default(1_048_576),
+      trustProxy: z.boolean().default(false),
+    })
+    .prefault({}),
+  panel: z
+    .strictObject({
+      dataDir: z.string().min(1).default('./data'),
+      databaseUrl: databaseUrl.default('sqlite:./data/hearth.db'),
+      masterUrl: z.string().default(''),
+      companyName: z.string().default('Hearth'),
+      defaultTheme: z.string().default('hearth'),
+      defaultLocale: z.enum(localeCodes).default(DEFAULT_LOCALE),
+      registrationEnabled: z.boolean().default(false),
+      themesDir: z.string().default(''),
+      webDir: z.string().default(''),
+    })
+    .prefault({}),
+  email: z
+    .strictObject({
+      provider: z.enum(emailProviders).default('none'),
+      from: z.string().default(''),
+      domain: z.string().default(''),
+      key: z.string().default(''),
+      host: z.string().default(''),
+      username: z.string().default(''),
+      password: z.string().default(''),
+      mailgunBaseUrl: z.url().default('https://api.mailgun.net'),
+      mailjetBaseUrl: z.url().default('https://api.mailjet.com'),
+    })
+    .prefault({}),
+  log: z.strictObject({ level: z.enum(logLevels).default('info') }).prefault({}),
+  templates: templatesConfigSchema,
+});
+
+export type PanelConfig = z.infer<typeof configSchema>;
+export type ConfigSection = keyof PanelConfig;
+
+export function defaultConfig(): PanelConfig {
+  return configSchema.parse({});
+}

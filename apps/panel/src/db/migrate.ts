@@ -1,0 +1,30 @@
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from './types';
+import * as m0001 from './migrations/0001_initial';
+import * as m0002 from './migrations/0002_accounts';
+import * as m0003 from './migrations/0003_templates';
+import * as m0004 from './migrations/0004_nodes_servers';
+
+/** A static list (no directory scan): works the same from source, tests and any bundling. */
+const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+  '0002_accounts': m0002,
+  '0003_templates': m0003,
+  '0004_nodes_servers': m0004,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export class MigrationError extends Error {}
+
+/** Applies pending migrations (recorded in Kysely's table; running twice is a no-op). */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const result: MigrationResultSet = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new MigrationError(`Migration ${failed} failed`, { cause: result.error });
+  }
+  return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,124 @@
+/**
+ * Row types of the panel database. Booleans are stored as integers 0/1 on every dialect (better-sqlite3
+ * cannot bind booleans); times are epoch milliseconds in BIGINT columns (parsed to numbers on every driver).
+ */
+export interface SettingsTable {
+  key: string;
+  value: string; // JSON-encoded typed value
+}
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  username_key: string; // lower-cased username: uniqueness ignores case on every dialect
+  email: string; // stored lower-cased, unique
+  password_hash: string | null; // null while an invitation is pending
+  status: string; // 'active' | 'invited'
+  otp_secret: string | null;
+  otp_pending_secret: string | null; // enrolment in progress; the active secret stays until confirmed
+  otp_enabled: number;
+  otp_last_counter: number | null; // last accepted TOTP time step: a code is accepted at most once
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserSettingsTable {
+  user_id: string;
+  key: string;
+  value: string;
+}
+
+/** One row per (user, server); `server_id = ''` is the user's panel-level row (NULL is not unique-able). */
+export interface PermissionsTable {
+  user_id: string;
+  server_id: string;
+  admin: number;
+  view_servers: number;
+  create_servers: number;
+  delete_servers: number;
+  edit_server_admin: number;
+  view_nodes: number;
+  edit_nodes: number;
+  deploy_nodes: number;
+  view_templates: number;
+  edit_templates: number;
+  view_users: number;
+  edit_users: number;
+  panel_settings: number;
+  edit_server_data: number;
+  edit_server_users: number;
+  install_server: number;
+  view_server_console: number;
+  send_server_console: number;
+  stop_server: number;
+  start_server: number;
+  view_server_stats: number;
+  view_server_files: number;
+  sftp_server: number;
+  put_server_files: number;
+}
+
+/** Browser sessions and OAuth2 access tokens: only the SHA-256 of the token is stored. */
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  kind: string; // 'session' | 'oauth2'
+  client_id: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface OAuthClientsTable {
+  id: string;
+  user_id: string;
+  server_id: string; // '' for account clients
+  name: string;
+  description: string;
+  secret_hash: string;
+  created_at: number;
+}
+
+export interface InvitesTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** A daemon the panel drives; `is_local` marks the node started beside the panel by `hearth start`. */
+export interface NodesTable {
+  id: string;
+  name: string;
+  public_host: string;
+  public_port: number;
+  private_host: string;
+  private_port: number;
+  sftp_port: number;
+  secret_hash: string; // SHA-256 of the node credential (shown once, in the deployment instructions)
+  is_local: number;
+  created_at: number;
+}
+
+/** A server the panel knows of; its definition lives on the node's daemon. */
+export interface ServersTable {
+  id: string;
+  name: string;
+  node_id: string;
+  ip: string;
+  port: number | null;
+  type: string;
+  created_at: number;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  users: UsersTable;
+  user_settings: UserSettingsTable;
+  permissions: PermissionsTable;
+  sessions: SessionsTable;
+  oauth2_clients: OAuthClientsTable;
+  invites: InvitesTable;
+  nodes: NodesTable;
+  servers: ServersTable;
+}

@@ -1,0 +1,7 @@
+export { buildApp, type BuiltApp, type AppDeps } from './app';
+export { startPanel, type RunningPanel } from './main';
+export * from './config';
+export { connectDatabase, migrateToLatest, type Db } from './db';
+export { readPublicKeyPem, ensurePanelKeys } from './lib/keys';
+export { createUserCommand, type CreateUserInput } from './modules/users/create-user';
+export { isAppError } from '@hearth/contract';

@@ -1,0 +1,91 @@
+import { AppError, scopesFor } from '@hearth/contract';
+import type { SessionResponse } from '@hearth/contract/auth';
+import { isUniqueViolation } from '../../db/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { AuthLimits, RateLimiter } from '../../lib/rate-limiter';
+import { verifyTotp } from '../../lib/totp';
+import type { EmailService } from '../email/email.service';
+import type { SessionRow } from '../sessions/sessions.repository';
+import type { SessionsService } from '../sessions/sessions.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { PermissionsRepository } from '../users/permissions.repository';
+import type { UserRow, UsersRepository } from '../users/users.repository';
+
+/** A login that still needs its second factor lives 5 minutes (SPEC §4). */
+export const PENDING_OTP_TTL_MS = 5 * 60 * 1000;
+
+export interface AuthDeps {
+  users: UsersRepository;
+  permissions: PermissionsRepository;
+  sessions: SessionsService;
+  settings: SettingsService;
+  email: EmailService;
+  limiter: RateLimiter;
+  limits: AuthLimits;
+}
+
+export type LoginResult = { kind: 'session'; body: SessionResponse } | { kind: 'otp'; pendingToken: string };
+
+export class AuthService {
+  constructor(private readonly d: AuthDeps) {}
+
+  async sessionFor(userId: string): Promise<SessionResponse> {
+    const { token } = await this.d.sessions.issue(userId);
+    return { session: token, scopes: scopesFor(await this.d.permissions.panelPermissions(userId)) };
+  }
+
+  /** Same answer and the same argon2 work for an unknown e-mail and a wrong password. */
+  async login(ip: string, email: string, password: string): Promise<LoginResult> {
+    this.d.limiter.hit(`login:ip:${ip}`, this.d.limits.loginPerIp);
+    this.d.limiter.hit(`login:account:${email.toLowerCase()}`, this.d.limits.loginPerAccount);
+    const user = await this.d.users.findByEmail(email);
+    const ok = await verifyPassword(user?.password_hash, password);
+    if (!user || !ok || user.status !== 'active') throw new AppError('ErrInvalidCredentials');
+    if (user.otp_enabled === 1 && user.otp_secret) {
+      const pending = await this.d.sessions.issue(user.id, 'otp', null, PENDING_OTP_TTL_MS);
+      return { kind: 'otp', pendingToken: pending.token };
+    }
+    return { kind: 'session', body: await this.sessionFor(user.id) };
+  }
+
+  async completeOtp(ip: string, pendingToken: string | undefined, code: string): Promise<SessionResponse> {
+    this.d.limiter.hit(`otp:ip:${ip}`, this.d.limits.otpPerIp);
+    const pending = pendingToken ? await this.d.sessions.resolve(pendingToken, ['otp']) : undefined;
+    if (!pending) throw new AppError('ErrSessionExpired');
+    this.d.limiter.hit(`otp:account:${pending.user_id}`, this.d.limits.otpPerAccount);
+    const user = await this.d.users.findById(pending.user_id);
+    if (!user?.otp_secret) throw new AppError('ErrSessionExpired');
+    await this.checkCode(user, user.otp_secret, code);
+    await this.d.sessions.revoke(pending.token_hash);
+    return this.sessionFor(user.id);
+  }
+
+  /** A right code whose time step was already used is refused: each code works once. */
+  async checkCode(user: UserRow, secret: string, code: string): Promise<void> {
+    const step = verifyTotp(secret, code);
+    if (step === undefined) throw new AppError('ErrInvalidCredentials');
+    if (!(await this.d.users.claimOtpCounter(user.id, step))) throw new AppError('ErrOtpAlreadyUsed');
+  }
+
+  async register(
+    ip: string,
+    input: { username: string; email: string; password: string },
+  ): Promise<SessionResponse> {
+    const settings = await this.d.settings.effective();
+    if (settings['panel.registrationEnabled'] !== true) throw new AppError('ErrRegistrationDisabled');
+    this.d.limiter.hit(`register:ip:${ip}`, this.d.limits.registerPerIp);
+    const passwordHash = await hashPassword(input.password);
+    const user = await this.d.users
+      .insert({ username: input.username, email: input.email, passwordHash })
+      .catch((err: unknown) => {
+        throw isUniqueViolation(err) ? new AppError('ErrDuplicateUser') : err;
+      });
+    this.d.email.send('accountCreated', user.email, { username: user.username }, { userId: user.id });
+    return this.sessionFor(user.id); // self-registered users hold no permissions (empty scopes)
+  }
+
+  async reauth(current: SessionRow): Promise<SessionResponse> {
+    const { token } = await this.d.sessions.refresh(current);
+    return { session: token, scopes: scopesFor(await this.d.permissions.panelPermissions(current.user_id)) };
+  }
+}

@@ -1,0 +1,85 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_LOCALE, isLocaleCode, type LocaleCode } from '@hearth/contract/locales';
+import type { PanelConfig } from '../../config/schema';
+import type { EffectiveSettings, SettingsService } from '../settings/settings.service';
+import { renderMail, type MailContext, type MailKind } from './messages';
+import { deliver, type MailSettings } from './providers';
+
+type Context = Omit<MailContext, 'companyName' | 'masterUrl'>;
+
+/** Who receives a mail, for its language: the user's `locale` setting, or a locale chosen for them. */
+export interface Recipient {
+  userId?: string;
+  locale?: string;
+}
+
+/** Reads one user's saved `locale` setting (the user-settings repository). */
+export type UserLocaleLookup = (userId: string) => Promise<string | undefined>;
+
+/**
+ * Sends notification e-mails in the background: a failing or slow provider never fails or delays the
+ * request that triggered the mail; failures are logged. `idle()` lets tests wait for deliveries.
+ */
+export class EmailService {
+  #pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly config: PanelConfig,
+    private readonly log: () => FastifyBaseLogger,
+    private readonly userLocale: UserLocaleLookup,
+  ) {}
+
+  send(kind: MailKind, to: string, context: Context = {}, recipient: Recipient = {}): void {
+    const job = this.#deliver(kind, to, context, recipient).catch((err: unknown) => {
+      this.log().warn({ err, kind }, 'e-mail not sent');
+    });
+    this.#pending.add(job);
+    void job.finally(() => this.#pending.delete(job));
+  }
+
+  async idle(): Promise<void> {
+    await Promise.all([...this.#pending]);
+  }
+
+  /** Recipient's choice → panel default → English (issue 10). */
+  async localeFor(recipient: Recipient, s?: EffectiveSettings): Promise<LocaleCode> {
+    if (isLocaleCode(recipient.locale)) return recipient.locale;
+    const own = recipient.userId ? await this.userLocale(recipient.userId) : undefined;
+    if (isLocaleCode(own)) return own;
+    const panelDefault = (s ?? (await this.settings.effective()))['panel.settings.defaultLocale'];
+    return isLocaleCode(panelDefault) ? panelDefault : DEFAULT_LOCALE;
+  }
+
+  async #deliver(kind: MailKind, to: string, context: Context, recipient: Recipient): Promise<void> {
+    const s = await this.settings.effective();
+    if (s['panel.email.provider'] === 'none') return;
+    const companyName = String(s['panel.settings.companyName'] || 'Hearth');
+    const locale = await this.localeFor(recipient, s);
+    const mail = renderMail(kind, { ...context, companyName, masterUrl: this.#masterUrl(s) }, locale);
+    const settings: MailSettings = {
+      provider: String(s['panel.email.provider']),
+      from: String(s['panel.email.from']),
+      domain: String(s['panel.email.domain']),
+      key: String(s['panel.email.key']),
+      host: String(s['panel.email.host']),
+      username: String(s['panel.email.username']),
+      password: String(s['panel.email.password']),
+      mailgunBaseUrl: this.config.email.mailgunBaseUrl,
+      mailjetBaseUrl: this.config.email.mailjetBaseUrl,
+    };
+    await deliver({ ...mail, from: settings.from, to }, settings);
+  }
+
+  #masterUrl(s: EffectiveSettings): string {
+    return String(s['panel.settings.masterUrl'] || `http://localhost:${this.config.web.port}`).replace(
+      /\/+$/,
+      '',
+    );
+  }
+
+  /** The public base URL for links in mails. */
+  async masterUrl(): Promise<string> {
+    return this.#masterUrl(await this.settings.effective());
+  }
+}

@@ -1,0 +1,56 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../db/connect';
+import { isUniqueViolation } from '../../db/errors';
+import type { NodesTable } from '../../db/types';
+import { AppError } from '@hearth/contract';
+
+export type NodeRow = Selectable<NodesTable>;
+
+/** SQL for nodes only. */
+export class NodesRepository {
+  constructor(private readonly db: Db) {}
+
+  list(): Promise<NodeRow[]> {
+    return this.db.kysely.selectFrom('nodes').selectAll().orderBy('created_at').orderBy('id').execute();
+  }
+
+  findById(id: string): Promise<NodeRow | undefined> {
+    return this.db.kysely.selectFrom('nodes').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findLocal(): Promise<NodeRow | undefined> {
+    return this.db.kysely.selectFrom('nodes').selectAll().where('is_local', '=', 1).executeTakeFirst();
+  }
+
+  async insert(row: Insertable<NodesTable>): Promise<void> {
+    try {
+      await this.db.kysely.insertInto('nodes').values(row).execute();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('ErrDuplicateNodeName', undefined, { cause: err });
+      throw err;
+    }
+  }
+
+  async update(id: string, changes: Partial<Omit<NodeRow, 'id' | 'created_at'>>): Promise<void> {
+    if (Object.keys(changes).length === 0) return;
+    try {
+      await this.db.kysely.updateTable('nodes').set(changes).where('id', '=', id).execute();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('ErrDuplicateNodeName', undefined, { cause: err });
+      throw err;
+    }
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.kysely.deleteFrom('nodes').where('id', '=', id).execute();
+  }
+
+  async serverCount(id: string): Promise<number> {
+    const row = await this.db.kysely
+      .selectFrom('servers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('node_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { oauthClientBody, oauthClientCreated, oauthClientView } from '@hearth/contract/accounts';
+import type { App } from '../../app-types';
+import { currentUser } from '../../plugins/auth';
+import type { ClientsService } from './clients.service';
+import { serverClientsRoutes } from './server-clients.routes';
+
+const tags = ['self'];
+
+/** Account clients (`/api/self/oauth2`) and server clients (`/api/servers/{id}/oauth2`). */
+export function clientsRoutes(app: App, clients: ClientsService): void {
+  serverClientsRoutes(app, clients);
+  app.get('/api/self/oauth2', {
+    config: { permission: 'authenticated' },
+    schema: { tags, response: { 200: z.array(oauthClientView) } },
+    handler: async (req) =>
+      (await clients.list(currentUser(req).userId)).map((c) => ({
+        client_id: c.id,
+        name: c.name,
+        description: c.description,
+      })),
+  });
+
+  app.post('/api/self/oauth2', {
+    config: { permission: 'authenticated' },
+    schema: { tags, body: oauthClientBody, response: { 200: oauthClientCreated } },
+    handler: (req) => clients.create(currentUser(req).userId, req.body.name, req.body.description),
+  });
+
+  app.delete('/api/self/oauth2/:id', {
+    config: { permission: 'authenticated' },
+    schema: { tags, params: z.strictObject({ id: z.string().min(1).max(64) }) },
+    handler: async (req, reply) => {
+      await clients.delete(currentUser(req).userId, req.params.id);
+      return reply.status(204).send();
+    },
+  });
+}

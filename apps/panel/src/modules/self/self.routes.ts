@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { otpConfirmBody, otpEnrolment, otpStatus, selfUpdateBody, selfView } from '@hearth/contract/accounts';
+import type { App } from '../../app-types';
+import { currentUser } from '../../plugins/auth';
+import type { SelfService } from './self.service';
+
+const tags = ['self'];
+const auth = { permission: 'authenticated' } as const;
+
+export function selfRoutes(app: App, self: SelfService): void {
+  app.get('/api/self', {
+    config: auth,
+    schema: { tags, response: { 200: selfView } },
+    handler: async (req) => {
+      const u = await self.me(currentUser(req).userId);
+      return { id: u.id, username: u.username, email: u.email, otpEnabled: u.otp_enabled === 1 };
+    },
+  });
+
+  app.put('/api/self', {
+    config: auth,
+    schema: { tags, body: selfUpdateBody },
+    handler: async (req, reply) => {
+      await self.update(currentUser(req), req.body);
+      return reply.status(204).send();
+    },
+  });
+
+  app.get('/api/self/otp', {
+    config: auth,
+    schema: { tags, response: { 200: otpStatus } },
+    handler: async (req) => ({ otpEnabled: (await self.me(currentUser(req).userId)).otp_enabled === 1 }),
+  });
+
+  app.post('/api/self/otp', {
+    config: auth,
+    schema: { tags, response: { 200: otpEnrolment } },
+    handler: (req) => self.startOtp(currentUser(req).userId),
+  });
+
+  app.put('/api/self/otp', {
+    config: auth,
+    schema: { tags, body: otpConfirmBody },
+    handler: async (req, reply) => {
+      await self.confirmOtp(currentUser(req).userId, req.body.token);
+      return reply.status(204).send();
+    },
+  });
+
+  app.delete('/api/self/otp/:token', {
+    config: auth,
+    schema: { tags, params: z.strictObject({ token: z.string().max(16) }) },
+    handler: async (req, reply) => {
+      await self.disableOtp(currentUser(req).userId, req.params.token);
+      return reply.status(204).send();
+    },
+  });
+}

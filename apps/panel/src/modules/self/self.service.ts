@@ -1,0 +1,89 @@
+import { AppError } from '@hearth/contract';
+import { isUniqueViolation } from '../../db/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { enrolmentQr, newTotpSecret } from '../../lib/totp';
+import type { Identity } from '../../app-types';
+import type { AuthService } from '../auth/auth.service';
+import type { EmailService } from '../email/email.service';
+import type { SessionsService } from '../sessions/sessions.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { UserRow, UsersRepository } from '../users/users.repository';
+
+export interface SelfDeps {
+  users: UsersRepository;
+  sessions: SessionsService;
+  settings: SettingsService;
+  email: EmailService;
+  auth: AuthService;
+}
+
+export class SelfService {
+  constructor(private readonly d: SelfDeps) {}
+
+  async me(id: string): Promise<UserRow> {
+    const user = await this.d.users.findById(id);
+    if (!user) throw new AppError('ErrUserNotFound');
+    return user;
+  }
+
+  /** Changes info or password; the current password is always required. */
+  async update(
+    me: Identity,
+    input: { username?: string; email?: string; password: string; newPassword?: string },
+  ): Promise<void> {
+    const user = await this.me(me.userId);
+    if (!(await verifyPassword(user.password_hash, input.password)))
+      throw new AppError('ErrInvalidCredentials');
+    const changes: Partial<UserRow> = {};
+    if (input.username !== undefined) changes.username = input.username;
+    if (input.email !== undefined) changes.email = input.email;
+    if (input.newPassword !== undefined) changes.password_hash = await hashPassword(input.newPassword);
+    await this.d.users.update(user.id, changes).catch((err: unknown) => {
+      throw isUniqueViolation(err) ? new AppError('ErrDuplicateUser') : err;
+    });
+    if (input.email !== undefined && input.email.toLowerCase() !== user.email) {
+      this.d.email.send(
+        'emailChanged',
+        user.email,
+        {
+          username: user.username,
+          newEmail: input.email.toLowerCase(),
+        },
+        { userId: user.id },
+      );
+    }
+    if (input.newPassword !== undefined) {
+      await this.d.sessions.revokeAllFor(user.id, me.tokenHash); // other sessions end; this one stays
+      this.d.email.send('passwordChanged', user.email, { username: user.username }, { userId: user.id });
+    }
+  }
+
+  /** Starts enrolment: a new pending secret; an active 2FA stays active until the new one is confirmed. */
+  async startOtp(id: string): Promise<{ secret: string; img: string }> {
+    const user = await this.me(id);
+    const secret = newTotpSecret();
+    await this.d.users.update(id, { otp_pending_secret: secret });
+    const issuer = String((await this.d.settings.effective())['panel.settings.companyName'] || 'Hearth');
+    return { secret, img: await enrolmentQr(secret, user.email, issuer) };
+  }
+
+  async confirmOtp(id: string, code: string): Promise<void> {
+    const user = await this.me(id);
+    if (!user.otp_pending_secret) throw new AppError('ErrOtpNotEnrolling');
+    await this.d.auth.checkCode(user, user.otp_pending_secret, code);
+    await this.d.users.update(id, {
+      otp_secret: user.otp_pending_secret,
+      otp_pending_secret: null,
+      otp_enabled: 1,
+    });
+    this.d.email.send('otpEnabled', user.email, { username: user.username }, { userId: id });
+  }
+
+  async disableOtp(id: string, code: string): Promise<void> {
+    const user = await this.me(id);
+    if (user.otp_enabled !== 1 || !user.otp_secret) throw new AppError('ErrInvalidCredentials');
+    await this.d.auth.checkCode(user, user.otp_secret, code);
+    await this.d.users.update(id, { otp_secret: null, otp_pending_secret: null, otp_enabled: 0 });
+    this.d.email.send('otpDisabled', user.email, { username: user.username }, { userId: id });
+  }
+}

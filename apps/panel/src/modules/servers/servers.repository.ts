@@ -1,0 +1,186 @@
+import { sql, type Selectable } from 'kysely';
+import { emptyServerPermissions, serverPermissions, type ServerPermissionSet } from '@hearth/contract';
+import { AppError } from '@hearth/contract';
+import type { Db } from '../../db/connect';
+import { isUniqueViolation } from '../../db/errors';
+import { ReadCache } from '../../db/read-cache';
+import { permissionColumn } from '../../db/permission-columns';
+import type { NodesTable, PermissionsTable, ServersTable } from '../../db/types';
+
+export type ServerRow = Selectable<ServersTable>;
+export type ServerWithNode = ServerRow & {
+  node_name: string;
+  public_host: string;
+  public_port: number;
+  sftp_port: number;
+};
+type PermRow = Selectable<PermissionsTable>;
+
+/** How long another panel process's change to the list may take to show here (this process's: at once). */
+const PAGE_CACHE_TTL_MS = 1_000;
+
+export function serverPermsOf(row: PermRow | undefined): ServerPermissionSet {
+  const set = emptyServerPermissions();
+  for (const flag of serverPermissions) {
+    set[flag] = Number(row?.[permissionColumn(flag) as keyof PermRow]) === 1;
+  }
+  return set;
+}
+
+/** SQL for servers and their per-server permission rows (permissions table, `server_id` = the server). */
+export interface ServersPage {
+  rows: ServerWithNode[];
+  total: number;
+}
+
+export class ServersRepository {
+  private readonly pages: ReadCache<ServersPage>;
+
+  constructor(private readonly db: Db) {
+    this.pages = new ReadCache(db.writes, PAGE_CACHE_TTL_MS, 500);
+  }
+
+  private withNode() {
+    return this.db.kysely
+      .selectFrom('servers')
+      .innerJoin('nodes', 'nodes.id', 'servers.node_id')
+      .selectAll('servers')
+      .select([
+        'nodes.name as node_name',
+        'nodes.public_host as public_host',
+        'nodes.public_port as public_port',
+        'nodes.sftp_port as sftp_port',
+      ] as const satisfies ReadonlyArray<`nodes.${keyof NodesTable} as ${string}`>);
+  }
+
+  find(id: string): Promise<ServerWithNode | undefined> {
+    return this.withNode().where('servers.id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * A page of servers and the total (the hot list: cached briefly, dropped on any write in this process).
+   * `userId` limits it to servers the user has a permission row on.
+   */
+  page(opts: { offset: number; limit: number; userId?: string }): Promise<ServersPage> {
+    const key = `${opts.userId ?? '*'}:${opts.offset}:${opts.limit}`;
+    return this.pages.get(key, () => this.readPage(opts));
+  }
+
+  /**
+   * Over the network one round trip matters most: `count(*) over ()` (PostgreSQL, MariaDB ≥ 10.2) returns
+   * the total with the page. In-process SQLite it is slower than a LIMITed index scan plus a count (the
+   * window makes it read every row), so there it stays two statements.
+   */
+  private async readPage(opts: { offset: number; limit: number; userId?: string }): Promise<ServersPage> {
+    let base = this.withNode();
+    let count = this.db.kysely.selectFrom('servers').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (opts.userId) {
+      const mine = this.db.kysely
+        .selectFrom('permissions')
+        .select('server_id')
+        .where('user_id', '=', opts.userId)
+        .where('server_id', '!=', '');
+      base = base.where('servers.id', 'in', mine);
+      count = count.where('servers.id', 'in', mine);
+    }
+    if (this.db.dialect === 'sqlite') {
+      const rows = await base.orderBy('servers.name').offset(opts.offset).limit(opts.limit).execute();
+      return { rows, total: Number((await count.executeTakeFirstOrThrow()).n) };
+    }
+    const rows = await base
+      .select(sql<number>`count(*) over ()`.as('total_count'))
+      .orderBy('servers.name')
+      .offset(opts.offset)
+      .limit(opts.limit)
+      .execute();
+    const total = rows[0] ? rows[0].total_count : (await count.executeTakeFirstOrThrow()).n;
+    return { rows: rows.map(({ total_count: _n, ...row }) => row), total: Number(total) };
+  }
+
+  async insert(row: ServerRow, owners: string[]): Promise<void> {
+    try {
+      await this.db.kysely.transaction().execute(async (trx) => {
+        await trx.insertInto('servers').values(row).execute();
+        for (const userId of new Set(owners)) {
+          await trx
+            .insertInto('permissions')
+            .values(this.permValues(userId, row.id, null))
+            .execute();
+        }
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('ErrDuplicateServerName', undefined, { cause: err });
+      throw err;
+    }
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.kysely.transaction().execute(async (trx) => {
+      // The server's OAuth2 clients and their tokens go with it.
+      const clients = trx.selectFrom('oauth2_clients').select('id').where('server_id', '=', id);
+      await trx.deleteFrom('sessions').where('client_id', 'in', clients).execute();
+      await trx.deleteFrom('oauth2_clients').where('server_id', '=', id).execute();
+      await trx.deleteFrom('permissions').where('server_id', '=', id).execute();
+      await trx.deleteFrom('servers').where('id', '=', id).execute();
+    });
+  }
+
+  async rename(id: string, name: string): Promise<void> {
+    try {
+      await this.db.kysely.updateTable('servers').set({ name }).where('id', '=', id).execute();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('ErrDuplicateServerName', undefined, { cause: err });
+      throw err;
+    }
+  }
+
+  permissionsOf(userId: string, serverId: string): Promise<PermRow | undefined> {
+    return this.db.kysely
+      .selectFrom('permissions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('server_id', '=', serverId)
+      .executeTakeFirst();
+  }
+
+  users(serverId: string) {
+    return this.db.kysely
+      .selectFrom('permissions')
+      .innerJoin('users', 'users.id', 'permissions.user_id')
+      .selectAll('permissions')
+      .select(['users.email as email', 'users.username as username'])
+      .where('permissions.server_id', '=', serverId)
+      .orderBy('users.email')
+      .execute();
+  }
+
+  /** Replaces a user's row on a server (`null` perms = every server flag). */
+  async setUser(userId: string, serverId: string, perms: ServerPermissionSet | null): Promise<void> {
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await this.removeUserIn(trx, userId, serverId);
+      await trx
+        .insertInto('permissions')
+        .values(this.permValues(userId, serverId, perms))
+        .execute();
+    });
+  }
+
+  removeUser(userId: string, serverId: string): Promise<unknown> {
+    return this.removeUserIn(this.db.kysely, userId, serverId);
+  }
+
+  private removeUserIn(q: Db['kysely'], userId: string, serverId: string) {
+    return q
+      .deleteFrom('permissions')
+      .where('user_id', '=', userId)
+      .where('server_id', '=', serverId)
+      .execute();
+  }
+
+  private permValues(userId: string, serverId: string, perms: ServerPermissionSet | null): PermissionsTable {
+    const values: Record<string, string | number> = { user_id: userId, server_id: serverId };
+    for (const flag of serverPermissions)
+      values[permissionColumn(flag)] = perms === null || perms[flag] ? 1 : 0;
+    return values as unknown as PermissionsTable;
+  }
+}

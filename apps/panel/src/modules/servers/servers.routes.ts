@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import {
+  createServerBodySchema,
+  serverDetailSchema,
+  serverNameSchema,
+  serversPageSchema,
+  serversQuerySchema,
+  serverUserBodySchema,
+  serverUserViewSchema,
+} from '@hearth/contract/servers';
+import type { App } from '../../app-types';
+import { currentServer, currentUser } from '../../plugins/auth';
+import type { ServersService } from './servers.service';
+
+const tags = ['servers'];
+const id = z.string().min(1).max(64);
+const idParams = z.strictObject({ id });
+const emailParams = z.strictObject({ id, email: z.email() });
+
+/**
+ * The hot list (bench:api): its body is built field by field by the presenter and typed by the contract, so
+ * re-validating every response through zod (~the route's largest own cost) buys nothing; plain JSON.stringify.
+ * Per-request access logs at info would be one line per poll of every open browser: warn and above only.
+ */
+const hotRoute = {
+  serializerCompiler: () => (data: unknown) => JSON.stringify(data),
+  logLevel: 'warn',
+} as const;
+
+/** Server routes declare `server:` — the auth hook resolves the caller's access (404 / 403) first. */
+export function serversRoutes(app: App, servers: ServersService): void {
+  app.get('/api/servers', {
+    ...hotRoute,
+    config: { permission: 'authenticated' },
+    schema: { tags, querystring: serversQuerySchema, response: { 200: serversPageSchema } },
+    handler: (req) => servers.page(currentUser(req), req.query),
+  });
+
+  app.post('/api/servers', {
+    config: { permission: 'createServers' },
+    schema: { tags, body: createServerBodySchema },
+    handler: (req) => servers.create(currentUser(req), req.body),
+  });
+
+  app.get('/api/servers/:id', {
+    config: { permission: 'authenticated', server: 'view' },
+    schema: { tags, params: idParams, response: { 200: serverDetailSchema } },
+    handler: (req) => {
+      const withPerms = Object.prototype.hasOwnProperty.call(req.query ?? {}, 'perms');
+      return servers.get(currentUser(req), currentServer(req), withPerms);
+    },
+  });
+
+  app.delete('/api/servers/:id', {
+    config: { permission: 'deleteServers', server: 'view' },
+    schema: { tags, params: idParams },
+    handler: async (req, reply) => {
+      const result = await servers.delete(currentUser(req), currentServer(req));
+      return result.warning ? result : reply.status(204).send();
+    },
+  });
+
+  app.put('/api/servers/:id/name/:name', {
+    config: { permission: 'authenticated', server: 'editServerData' },
+    schema: { tags, params: z.strictObject({ id, name: serverNameSchema }) },
+    handler: async (req, reply) => {
+      await servers.rename(currentServer(req), req.params.name);
+      return reply.status(204).send();
+    },
+  });
+
+  app.get('/api/servers/:id/user', {
+    config: { permission: 'authenticated', server: 'editServerUsers' },
+    schema: { tags, params: idParams, response: { 200: z.array(serverUserViewSchema) } },
+    handler: (req) => servers.users(currentServer(req).serverId),
+  });
+
+  app.put('/api/servers/:id/user/:email', {
+    config: { permission: 'authenticated', server: 'editServerUsers' },
+    schema: { tags, params: emailParams, body: serverUserBodySchema },
+    handler: async (req, reply) => {
+      await servers.setUser(currentServer(req).serverId, req.params.email, req.body);
+      return reply.status(204).send();
+    },
+  });
+
+  app.delete('/api/servers/:id/user/:email', {
+    config: { permission: 'authenticated', server: 'editServerUsers' },
+    schema: { tags, params: emailParams },
+    handler: async (req, reply) => {
+      await servers.removeUser(currentServer(req).serverId, req.params.email);
+      return reply.status(204).send();
+    },
+  });
+}

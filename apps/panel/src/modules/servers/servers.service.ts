@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AppError,
+  DAEMON_TOKEN_ANY_SERVER,
+  isAppError,
+  serverPermissions,
+  type DaemonTokenGrant,
+  type ServerPermissionSet,
+} from '@hearth/contract';
+import type { CreateServerBody } from '@hearth/contract/servers';
+import type { Identity, ServerAccess } from '../../app-types';
+import type { NodeLink } from '../../nodes-link/node-link';
+import type { NodeStatusCache } from '../../nodes-link/node-status';
+import type { InvitesService } from '../invites/invites.service';
+import type { NodesRepository } from '../nodes/nodes.repository';
+import type { UsersRepository } from '../users/users.repository';
+import { serverView, variableValue } from './servers.presenter';
+import { serverPermsOf, type ServersRepository } from './servers.repository';
+import type { SocketRegistry } from './socket-registry';
+
+export interface ServersDeps {
+  servers: ServersRepository;
+  nodes: NodesRepository;
+  users: UsersRepository;
+  invites: InvitesService;
+  link: NodeLink;
+  nodeStatus: NodeStatusCache;
+  /** Open proxied sockets: closed when a user's access changes or the server goes. */
+  sockets: SocketRegistry;
+}
+
+function allPerms(): ServerPermissionSet {
+  return Object.fromEntries(serverPermissions.map((p) => [p, true])) as ServerPermissionSet;
+}
+
+/**
+ * Whether the daemon may treat this user as a node admin. Definitions written with such a token are marked
+ * `adminEdited` by the daemon, which then honours Docker host bindings — so only panel admins and holders
+ * of editServerAdmin get it, never a user merely allowed to create or delete servers.
+ */
+export function isDaemonAdmin(identity: Identity): boolean {
+  return identity.permissions.admin || identity.permissions.editServerAdmin;
+}
+
+/** The token grant for a user's call about one server (the daemon re-checks these flags). */
+export function grantFor(identity: Identity, access: ServerAccess): DaemonTokenGrant {
+  return {
+    sub: identity.userId,
+    server: access.serverId,
+    perms: serverPermissions.filter((p) => access.perms[p]),
+    admin: isDaemonAdmin(identity),
+  };
+}
+
+/** Host bindings reach outside the server folder: only a daemon admin may ask for them. */
+function refuseBindings(identity: Identity, body: CreateServerBody): void {
+  const bindings = (body.environment as { bindings?: unknown }).bindings;
+  const given = typeof bindings === 'object' && bindings !== null && Object.keys(bindings).length > 0;
+  if (given && !isDaemonAdmin(identity)) {
+    throw new AppError('ErrFieldInvalid', { field: 'environment.bindings' });
+  }
+}
+
+const ipOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export class ServersService {
+  constructor(private readonly d: ServersDeps) {}
+
+  /** Admins hold every flag on every server; others need a permission row on it. */
+  async access(identity: Identity, serverId: string): Promise<ServerAccess | null> {
+    if (identity.scope && identity.scope.serverId !== serverId) return null;
+    const server = await this.d.servers.find(serverId);
+    if (!server) return null;
+    if (identity.permissions.admin || identity.scope?.ownerAdmin) {
+      return { serverId, nodeId: server.node_id, perms: allPerms() };
+    }
+    const row = await this.d.servers.permissionsOf(identity.userId, serverId);
+    return row ? { serverId, nodeId: server.node_id, perms: serverPermsOf(row) } : null;
+  }
+
+  async page(identity: Identity, query: { page: number; limit: number }) {
+    const { rows, total } = await this.d.servers.page({
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+      userId: identity.permissions.admin ? undefined : identity.userId,
+    });
+    const statuses = await this.d.nodeStatus.statuses(rows.map((r) => r.node_id));
+    return {
+      servers: rows.map((row) => {
+        const status = statuses.get(row.node_id) ?? 'unknown';
+        const view = serverView(row);
+        return {
+          ...view,
+          node: { ...view.node, status },
+          ...(status === 'online' ? {} : { status: 'unknown' as const }),
+        };
+      }),
+      paging: { page: query.page, pageSize: query.limit, maxSize: 100, total },
+    };
+  }
+
+  async get(identity: Identity, access: ServerAccess, withPerms: boolean) {
+    const row = await this.d.servers.find(access.serverId);
+    if (!row) throw new AppError('ErrServerNotFound');
+    const deleteServer = identity.permissions.admin || identity.permissions.deleteServers;
+    const features = await this.d.nodeStatus.knownFeatures(row.node_id);
+    return {
+      server: {
+        ...serverView(row),
+        features: {
+          tasks: features?.tasks === true,
+          docker: features?.docker === true,
+          environments: features?.environments ?? [],
+        },
+      },
+      ...(withPerms ? { permissions: { ...access.perms, deleteServer } } : {}),
+    };
+  }
+
+  /** Panel rows first, then the daemon; if the daemon refuses, the rows are removed again. */
+  async create(identity: Identity, body: CreateServerBody): Promise<{ id: string }> {
+    refuseBindings(identity, body);
+    const node = await this.d.nodes.findById(body.node);
+    if (!node) throw new AppError('ErrNodeInvalid', { field: 'node' });
+    const id = randomBytes(4).toString('hex');
+    const owners = [identity.userId, ...(await this.userIds(body.users))];
+    const { node: _node, users: _users, ...definition } = body;
+    const port = Number(variableValue(definition.data, 'port'));
+    await this.d.servers.insert(
+      {
+        id,
+        name: body.name,
+        node_id: node.id,
+        ip: ipOf(variableValue(definition.data, 'ip')),
+        port: Number.isInteger(port) && port > 0 ? port : null,
+        type: body.type ?? '',
+        created_at: Date.now(),
+      },
+      owners,
+    );
+    try {
+      // A non-admin's token names only the new server (the daemon lets such a token create exactly that
+      // id, and marks the definition not admin-edited); admins keep the node-wide token.
+      const grant = isDaemonAdmin(identity)
+        ? { sub: identity.userId, server: DAEMON_TOKEN_ANY_SERVER, perms: [], admin: true }
+        : { sub: identity.userId, server: id, perms: [...serverPermissions], admin: false };
+      await this.d.link.json(node.id, grant, {
+        method: 'PUT',
+        path: `/daemon/server/${id}`,
+        body: JSON.stringify(definition),
+      });
+    } catch (err) {
+      await this.d.servers.delete(id);
+      throw err;
+    }
+    return { id };
+  }
+
+  /** Removes the server from the panel even when its node is unreachable (the answer says so). */
+  async delete(identity: Identity, access: ServerAccess): Promise<{ warning?: string }> {
+    let warning: string | undefined;
+    try {
+      // Deleting is a node-admin call on the daemon; the panel has checked deleteServers. It writes no
+      // definition, so the admin claim cannot mark anything admin-edited.
+      const grant = { ...grantFor(identity, access), admin: true };
+      await this.d.link.json(access.nodeId, grant, {
+        method: 'DELETE',
+        path: `/daemon/server/${access.serverId}`,
+      });
+    } catch (err) {
+      if (!isAppError(err) || !['ErrNodeOffline', 'ErrNodeTimeout', 'ErrServerNotFound'].includes(err.code))
+        throw err;
+      if (err.code !== 'ErrServerNotFound') warning = `${err.message}: the server's files stay on the node`;
+    }
+    await this.d.servers.delete(access.serverId);
+    this.d.sockets.closeServer(access.serverId);
+    return warning ? { warning } : {};
+  }
+
+  rename(access: ServerAccess, name: string): Promise<void> {
+    return this.d.servers.rename(access.serverId, name);
+  }
+
+  async users(serverId: string) {
+    return (await this.d.servers.users(serverId)).map((row) => ({
+      email: row.email,
+      username: row.username,
+      ...serverPermsOf(row),
+    }));
+  }
+
+  async setUser(serverId: string, email: string, flags: Partial<ServerPermissionSet>): Promise<void> {
+    const [userId] = await this.userIds([email]);
+    const perms = Object.fromEntries(
+      serverPermissions.map((p) => [p, flags[p] === true]),
+    ) as ServerPermissionSet;
+    await this.d.servers.setUser(userId ?? '', serverId, perms);
+    if (userId) this.d.sockets.closeUser(serverId, userId);
+  }
+
+  async removeUser(serverId: string, email: string): Promise<void> {
+    const user = await this.d.users.findByEmail(email);
+    if (!user) throw new AppError('ErrUserNotFound');
+    await this.d.servers.removeUser(user.id, serverId);
+    this.d.sockets.closeUser(serverId, user.id);
+  }
+
+  /** Known e-mails map to their accounts; unknown ones are invited (accounts issue). */
+  private async userIds(emails: string[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const email of emails) {
+      const user = await this.d.users.findByEmail(email);
+      ids.push(user ? user.id : (await this.d.invites.invite(email.toLowerCase())).id);
+    }
+    return ids;
+  }
+}

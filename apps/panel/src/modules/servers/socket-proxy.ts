@@ -1,0 +1,139 @@
+/**
+ * One browser socket relayed to the daemon's socket for the same server (SPEC §4 live socket, §7 Socket).
+ * Every inbound frame is checked here against the caller's flags before it is forwarded (socket-permissions);
+ * the daemon checks it again with the token's flags. Daemon tokens live 60 s and the daemon closes a socket
+ * whose token expired (4001), so the relay re-reads the caller's access every `socketRefreshMs` (45 s) and swaps in
+ * a fresh upstream socket before that happens; an unexpected 4001 reconnects at once. The browser sees one
+ * uninterrupted socket.
+ */
+import type { WebSocket } from 'ws';
+import { AppError, isAppError } from '@hearth/contract';
+import type { Identity, ServerAccess } from '../../app-types';
+import type { NodeLink } from '../../nodes-link/node-link';
+import { grantFor } from './servers.service';
+import { checkInbound, samePerms } from './socket-permissions';
+import { SOCKET_CLOSE } from './socket-registry';
+
+const TOKEN_EXPIRED = 4001;
+/** Frames a browser may send before the daemon socket is open; beyond that they are refused. */
+const MAX_QUEUED = 64;
+
+export interface RelayDeps {
+  link: NodeLink;
+  /** Re-reads the caller and their access (null: logged out or no access any more). */
+  reauthorize: () => Promise<{ identity: Identity; access: ServerAccess } | null>;
+  onEnd: () => void;
+  log: { warn: (obj: object, msg: string) => void };
+}
+
+export class SocketRelay {
+  private upstream: WebSocket | null = null;
+  private readonly queue: string[] = [];
+  private refreshTimer: NodeJS.Timeout | null = null;
+  private ended = false;
+
+  constructor(
+    private readonly client: WebSocket,
+    private identity: Identity,
+    private access: ServerAccess,
+    private readonly deps: RelayDeps,
+  ) {
+    client.on('message', (raw: Buffer, isBinary) => this.inbound(isBinary ? '' : raw.toString('utf8')));
+    client.on('close', () => this.end());
+    client.on('error', () => this.end());
+  }
+
+  async start(): Promise<void> {
+    await this.connect();
+    this.refreshTimer = setInterval(() => void this.refresh(), this.deps.link.timeouts.socketRefreshMs);
+  }
+
+  /** Closes the browser's socket (permission change, deletion) and the daemon's. */
+  close(code: number, reason: string): void {
+    if (this.client.readyState === this.client.OPEN) this.client.close(code, reason);
+    this.end();
+  }
+
+  private sendError(err: unknown): void {
+    const known = isAppError(err) ? err : new AppError('ErrGeneric');
+    if (this.client.readyState === this.client.OPEN) {
+      this.client.send(JSON.stringify({ type: 'error', data: known.toBody() }));
+    }
+  }
+
+  private inbound(text: string): void {
+    try {
+      checkInbound(text, this.access);
+    } catch (err) {
+      return this.sendError(err);
+    }
+    const up = this.upstream;
+    if (up && up.readyState === up.OPEN) return up.send(text);
+    if (this.queue.length >= MAX_QUEUED)
+      return this.sendError(new AppError('ErrRateLimited', { retryAfter: 1 }));
+    this.queue.push(text);
+  }
+
+  /** Opens a daemon socket; resolves once it is open (and is then the one in use). */
+  private async connect(): Promise<void> {
+    const up = await this.deps.link.socket(
+      this.access.nodeId,
+      grantFor(this.identity, this.access),
+      this.access.serverId,
+    );
+    await new Promise<void>((resolve, reject) => {
+      up.once('open', resolve);
+      up.once('unexpected-response', (_req, res) => {
+        reject(new AppError('ErrSocketFailed', { status: res.statusCode ?? 0 }));
+        up.terminate();
+      });
+      up.once('error', reject);
+    });
+    if (this.ended) return up.close(1000);
+    const previous = this.upstream;
+    this.upstream = up;
+    up.on('error', (err) => this.deps.log.warn({ err }, 'daemon socket error'));
+    up.on('message', (data: Buffer, isBinary) => {
+      if (this.upstream === up && this.client.readyState === this.client.OPEN) {
+        // Relayed as received: no UTF-8 decode and re-encode of every console frame (bench:console proxy).
+        this.client.send(data, { binary: isBinary });
+      }
+    });
+    up.on('close', (code) => void this.upstreamClosed(up, code));
+    previous?.close(1000, 'token refreshed');
+    for (const text of this.queue.splice(0)) up.send(text);
+  }
+
+  private async upstreamClosed(up: WebSocket, code: number): Promise<void> {
+    if (this.ended || this.upstream !== up) return;
+    this.upstream = null;
+    if (code === TOKEN_EXPIRED) return this.refresh();
+    this.close(SOCKET_CLOSE.nodeLost, 'node connection lost');
+  }
+
+  /** Re-reads access (closing on any change), then swaps in a daemon socket with a fresh token. */
+  private async refresh(): Promise<void> {
+    if (this.ended) return;
+    try {
+      const now = await this.deps.reauthorize();
+      if (!now || !samePerms(now.access.perms, this.access.perms)) {
+        return this.close(SOCKET_CLOSE.permissionsChanged, 'permissions changed');
+      }
+      this.identity = now.identity;
+      this.access = now.access;
+      await this.connect();
+    } catch (err) {
+      this.deps.log.warn({ err }, 'daemon socket refresh failed');
+      if (!this.upstream) this.close(SOCKET_CLOSE.nodeLost, 'node connection lost');
+    }
+  }
+
+  private end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    this.upstream?.close(1000);
+    this.upstream = null;
+    this.deps.onEnd();
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The open proxied sockets of this panel process, keyed by server and user, so that a change of a user's
+ * permissions on a server (or the server's deletion) closes their sockets at once.
+ *
+ * Limitation: the registry is in-process. With several panel processes behind a load balancer only the
+ * process that handled the change closes its sockets; the others notice at the next token refresh (every
+ * 45 s each proxied socket re-reads the caller's access and closes on a change), so revocation is bounded by
+ * that interval there.
+ */
+
+/** Close codes sent to the browser (application range 4000–4999). */
+export const SOCKET_CLOSE = {
+  permissionsChanged: 4003,
+  serverDeleted: 4004,
+  nodeLost: 4502,
+} as const;
+
+export interface ClosableSocket {
+  close(code: number, reason: string): void;
+}
+
+export class SocketRegistry {
+  private readonly open = new Map<string, Set<ClosableSocket>>();
+
+  private key(serverId: string, userId: string): string {
+    return `${serverId}\u0000${userId}`;
+  }
+
+  add(serverId: string, userId: string, socket: ClosableSocket): () => void {
+    const key = this.key(serverId, userId);
+    const set = this.open.get(key) ?? new Set();
+    set.add(socket);
+    this.open.set(key, set);
+    return () => {
+      set.delete(socket);
+      if (set.size === 0 && this.open.get(key) === set) this.open.delete(key);
+    };
+  }
+
+  /** Sockets open for one server (and one user, when given). */
+  count(serverId: string, userId?: string): number {
+    let n = 0;
+    for (const [key, set] of this.open) if (this.matches(key, serverId, userId)) n += set.size;
+    return n;
+  }
+
+  closeUser(serverId: string, userId: string): void {
+    this.closeWhere(serverId, userId, SOCKET_CLOSE.permissionsChanged, 'permissions changed');
+  }
+
+  closeServer(serverId: string): void {
+    this.closeWhere(serverId, undefined, SOCKET_CLOSE.serverDeleted, 'server deleted');
+  }
+
+  /** Everyone's sockets on a server (a bulk change such as a user's panel permissions). */
+  closeAllOf(userId: string): void {
+    for (const [key, set] of [...this.open]) {
+      if (key.endsWith(`\u0000${userId}`))
+        for (const s of [...set]) s.close(SOCKET_CLOSE.permissionsChanged, 'permissions changed');
+    }
+  }
+
+  private matches(key: string, serverId: string, userId: string | undefined): boolean {
+    return userId === undefined ? key.startsWith(`${serverId}\u0000`) : key === this.key(serverId, userId);
+  }
+
+  private closeWhere(serverId: string, userId: string | undefined, code: number, reason: string): void {
+    for (const [key, set] of [...this.open]) {
+      if (this.matches(key, serverId, userId)) for (const socket of [...set]) socket.close(code, reason);
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import { AppError } from '@hearth/contract';
+import {
+  isPanelSettingKey,
+  panelSettingKeys,
+  panelSettingSchemas,
+  secretSettingKeys,
+  type PanelSettingKey,
+} from '@hearth/contract/settings';
+import { issueToAppError } from '../../plugins/validation';
+import type { PanelConfig } from '../../config/schema';
+import type { SettingsRepository } from './settings.repository';
+
+export type SettingValue = string | boolean;
+
+/** The config file's value for each setting: the default until someone saves it through the API. */
+function configDefault(config: PanelConfig, key: PanelSettingKey): SettingValue {
+  const [, section, name] = key.split('.') as [string, string, string | undefined];
+  if (key === 'panel.registrationEnabled') return config.panel.registrationEnabled;
+  if (section === 'settings' && name)
+    return config.panel[name as 'masterUrl' | 'companyName' | 'defaultTheme' | 'defaultLocale'];
+  return config.email[name as keyof PanelConfig['email']] ?? '';
+}
+
+export type EffectiveSettings = Record<PanelSettingKey, SettingValue>;
+
+/** Panel settings: the DB value overrides the config file's default (so edits survive restarts). */
+export class SettingsService {
+  constructor(
+    private readonly repo: SettingsRepository,
+    private readonly config: PanelConfig,
+  ) {}
+
+  async effective(): Promise<EffectiveSettings> {
+    const stored = await this.repo.all();
+    const result = {} as EffectiveSettings;
+    for (const key of panelSettingKeys) {
+      const value = stored.get(key);
+      result[key] =
+        typeof value === 'string' || typeof value === 'boolean' ? value : configDefault(this.config, key);
+    }
+    return result;
+  }
+
+  /** The API view of one setting: secrets read back as `""`. */
+  async read(key: string): Promise<SettingValue> {
+    if (!isPanelSettingKey(key)) throw new AppError('ErrUnknownSetting', { key });
+    if (secretSettingKeys.includes(key)) return '';
+    return (await this.effective())[key];
+  }
+
+  /** Validates every entry first, then writes them: a bad entry changes nothing. */
+  async write(entries: Record<string, unknown>, fieldOf: (key: string) => string = (k) => k): Promise<void> {
+    const parsed: Array<readonly [string, unknown]> = [];
+    for (const [key, raw] of Object.entries(entries)) {
+      if (!isPanelSettingKey(key)) throw new AppError('ErrUnknownSetting', { key });
+      const result = panelSettingSchemas[key].safeParse(raw, { reportInput: true });
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        throw issue
+          ? issueToAppError({ ...issue, path: [fieldOf(key)] })
+          : new AppError('ErrFieldInvalid', { field: fieldOf(key) });
+      }
+      if (secretSettingKeys.includes(key) && result.data === '') continue;
+      parsed.push([key, result.data]);
+    }
+    await this.repo.setMany(parsed);
+  }
+}

@@ -1,0 +1,104 @@
+import { AppError } from '@hearth/contract';
+import type {
+  ImportList,
+  ImportResult,
+  StoredTemplate,
+  TemplateSummary,
+} from '@hearth/contract/templates-api';
+import { loadTemplate } from './template-io';
+import { toRow, toStored, toSummary } from './templates.presenter';
+import type { TemplatesRepository } from './templates.repository';
+import type { TemplateSources } from './sources/template-sources';
+
+/** Per-template outcome of importing a whole source. */
+export type ImportOutcome =
+  { name: string; ok: true; result: ImportResult } | { name: string; ok: false; reason: string };
+
+/** Business rules for templates: conversion and validation before anything is stored; imports from sources. */
+export class TemplatesService {
+  constructor(
+    private readonly repo: TemplatesRepository,
+    private readonly sources: TemplateSources,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async list(): Promise<TemplateSummary[]> {
+    return (await this.repo.list()).map(toSummary);
+  }
+
+  async get(id: string): Promise<StoredTemplate> {
+    const row = await this.repo.get(id);
+    if (!row) throw new AppError('ErrNoTemplate', { name: id });
+    return toStored(row);
+  }
+
+  /** Converts older formats, validates (400 naming the field), then stores under `id`, replacing any old one. */
+  async save(id: string, body: unknown): Promise<StoredTemplate> {
+    const { template, warnings } = loadTemplate(body, { name: id });
+    const row = toRow(id, template, warnings, this.now());
+    await this.repo.upsert(row);
+    return toStored(row);
+  }
+
+  async delete(id: string): Promise<void> {
+    if (!(await this.repo.delete(id))) throw new AppError('ErrNoTemplate', { name: id });
+  }
+
+  async importable(source?: string): Promise<ImportList> {
+    this.checkSource(source);
+    const scan = await this.sources.scan(source);
+    const templates = scan.templates.map((t) => ({
+      name: t.name,
+      display: t.template.display,
+      type: t.template.type,
+      source: t.source,
+      path: t.path,
+      warnings: t.warnings,
+    }));
+    return { templates, problems: scan.problems, sourceErrors: scan.sourceErrors };
+  }
+
+  /** The PufferPanel v2 answer: importable names, each once (a name several sources offer imports the first). */
+  async importableNames(source?: string): Promise<string[]> {
+    const list = await this.importable(source);
+    return [...new Set(list.templates.map((t) => t.name))];
+  }
+
+  /** Imports one template by name (overwriting a stored one with that id); a broken file is a 400 with its reason. */
+  async import(name: string, source?: string): Promise<ImportResult> {
+    this.checkSource(source);
+    const found = await this.sources.find(name, source);
+    if (!found) throw new AppError('ErrNoTemplate', { name });
+    if (!found.ok) throw new AppError('ErrInvalidDefinition', { reason: found.problem.reason });
+    const { template, warnings, source: from } = found.value;
+    const row = toRow(found.value.name, template, warnings, this.now());
+    await this.repo.upsert(row);
+    return { ...toSummary(row), source: from };
+  }
+
+  /** Imports everything a source offers, template by template: each one succeeds or fails with its reason. */
+  async importAll(source?: string): Promise<ImportOutcome[]> {
+    this.checkSource(source);
+    const scan = await this.sources.scan(source);
+    const outcomes: ImportOutcome[] = scan.problems.map((p) => ({
+      name: p.name,
+      ok: false,
+      reason: p.reason,
+    }));
+    for (const found of scan.templates) {
+      const row = toRow(found.name, found.template, found.warnings, this.now());
+      await this.repo.upsert(row);
+      outcomes.push({ name: found.name, ok: true, result: { ...toSummary(row), source: found.source } });
+    }
+    return outcomes;
+  }
+
+  private checkSource(source: string | undefined): void {
+    if (source !== undefined && !this.sources.has(source)) {
+      throw new AppError('ErrFieldInvalidOption', {
+        field: 'source',
+        options: this.sources.sources.map((s) => s.id),
+      });
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import {
+  createUserBody,
+  permissionsBody,
+  permissionsView,
+  updateUserBody,
+  usersPage,
+  usersQuery,
+  userView,
+} from '@hearth/contract/accounts';
+import type { App } from '../../app-types';
+import { currentUser } from '../../plugins/auth';
+import type { UserRow } from './users.repository';
+import type { UsersService } from './users.service';
+
+const tags = ['users'];
+const idParams = z.strictObject({ id: z.string().min(1).max(64) });
+const view = (u: UserRow) => ({ id: u.id, username: u.username, email: u.email });
+
+export function usersRoutes(app: App, users: UsersService): void {
+  app.get('/api/users', {
+    config: { permission: 'viewUsers' },
+    schema: { tags, querystring: usersQuery, response: { 200: usersPage } },
+    handler: async (req) => {
+      const { rows, total } = await users.page(req.query);
+      return {
+        users: rows.map(view),
+        paging: { page: req.query.page, pageSize: req.query.limit, maxSize: 100, total },
+      };
+    },
+  });
+
+  app.post('/api/users', {
+    config: { permission: 'editUsers' },
+    schema: { tags, body: createUserBody, response: { 200: userView } },
+    handler: async (req) => view(await users.create(req.body)),
+  });
+
+  app.get('/api/users/:id', {
+    config: { permission: 'viewUsers' },
+    schema: { tags, params: idParams, response: { 200: userView } },
+    handler: async (req) => view(await users.get(req.params.id)),
+  });
+
+  app.post('/api/users/:id', {
+    config: { permission: 'editUsers' },
+    schema: { tags, params: idParams, body: updateUserBody },
+    handler: async (req, reply) => {
+      await users.update(currentUser(req), req.params.id, req.body);
+      return reply.status(204).send();
+    },
+  });
+
+  app.delete('/api/users/:id', {
+    config: { permission: 'editUsers' },
+    schema: { tags, params: idParams },
+    handler: async (req, reply) => {
+      await users.delete(currentUser(req), req.params.id);
+      return reply.status(204).send();
+    },
+  });
+
+  app.get('/api/users/:id/perms', {
+    config: { permission: 'viewUsers' },
+    schema: { tags, params: idParams, response: { 200: permissionsView } },
+    handler: (req) => users.getPermissions(req.params.id),
+  });
+
+  app.put('/api/users/:id/perms', {
+    config: { permission: 'editUsers' },
+    schema: { tags, params: idParams, body: permissionsBody },
+    handler: async (req, reply) => {
+      await users.setPermissions(currentUser(req), req.params.id, req.body);
+      return reply.status(204).send();
+    },
+  });
+}

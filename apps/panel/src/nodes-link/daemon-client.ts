@@ -1,0 +1,126 @@
+/**
+ * HTTP client for one call to a node's daemon. Bodies stream both ways (the proxy pipes them); two timeouts
+ * keep the panel responsive: connecting (an unreachable node → ErrNodeOffline within `connectMs`) and the
+ * wait for response headers (a node that accepts but does not answer → ErrNodeTimeout).
+ */
+import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import { AppError, isErrorCode, type ErrorMetadata } from '@hearth/contract';
+
+export interface NodeAddress {
+  id: string;
+  name: string;
+  host: string;
+  port: number;
+}
+
+export interface DaemonCall {
+  method: string;
+  path: string;
+  token: string;
+  headers?: OutgoingHttpHeaders;
+  body?: Readable | string | Buffer;
+  /** Overall wait for the response headers (default `timeouts.responseMs`); `?wait=true` actions raise it. */
+  responseMs?: number;
+}
+
+export interface LinkTimeouts {
+  connectMs: number;
+  responseMs: number;
+  /** How often a proxied socket re-reads access and swaps in a fresh daemon token (tokens live 60 s). */
+  socketRefreshMs: number;
+}
+
+export const defaultLinkTimeouts: LinkTimeouts = {
+  connectMs: 3_000,
+  responseMs: 15_000,
+  socketRefreshMs: 45_000,
+};
+
+const OFFLINE_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+function linkError(node: NodeAddress, err: unknown, phase: 'connect' | 'response'): AppError {
+  const code = (err as { code?: string }).code ?? '';
+  if (phase === 'connect' || OFFLINE_CODES.has(code) || code === 'ECONNRESET') {
+    return new AppError('ErrNodeOffline', { node: node.name }, { cause: err });
+  }
+  return new AppError('ErrNodeTimeout', { node: node.name }, { cause: err });
+}
+
+/** Sends one request; resolves with the (unread) response, whatever its status. */
+export function callDaemon(
+  node: NodeAddress,
+  call: DaemonCall,
+  timeouts: LinkTimeouts = defaultLinkTimeouts,
+): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({
+      host: node.host,
+      port: node.port,
+      method: call.method,
+      path: call.path,
+      headers: { ...call.headers, authorization: `Bearer ${call.token}` },
+    });
+    let phase: 'connect' | 'response' = 'connect';
+    let timer: NodeJS.Timeout | undefined;
+    const fail = (err: AppError) => {
+      clearTimeout(timer);
+      req.destroy();
+      reject(err);
+    };
+    const awaitResponse = () => {
+      phase = 'response';
+      clearTimeout(timer);
+      const ms = call.responseMs ?? timeouts.responseMs;
+      timer = setTimeout(() => fail(linkError(node, new Error('response timeout'), 'response')), ms);
+    };
+    // The connect timeout only concerns a new socket: a pooled keep-alive socket is already connected and
+    // never emits `connect`, so its request goes straight to the response wait.
+    req.once('socket', (socket) => {
+      if (!socket.connecting) return awaitResponse();
+      timer = setTimeout(
+        () => fail(linkError(node, new Error('connect timeout'), 'connect')),
+        timeouts.connectMs,
+      );
+      socket.once('connect', awaitResponse);
+    });
+    req.once('response', (res) => {
+      clearTimeout(timer);
+      resolve(res);
+    });
+    req.once('error', (err) => fail(linkError(node, err, phase)));
+    if (call.body === undefined) req.end();
+    else if (typeof call.body === 'string' || Buffer.isBuffer(call.body)) req.end(call.body);
+    else call.body.pipe(req);
+  });
+}
+
+export async function readBody(res: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A daemon error body becomes the same catalogued error in the panel (code, metadata and status). */
+export function daemonError(status: number, text: string): AppError {
+  try {
+    const parsed = JSON.parse(text) as { error?: { code?: unknown; metadata?: ErrorMetadata } };
+    const code = parsed.error?.code;
+    if (isErrorCode(code)) return new AppError(code, parsed.error?.metadata, { status });
+  } catch (err) {
+    return new AppError('ErrGeneric', { status }, { cause: err });
+  }
+  return new AppError('ErrGeneric', { status });
+}
+
+/** A call whose JSON answer the panel itself needs (create, delete, status for lists). */
+export async function callDaemonJson<T>(node: NodeAddress, call: DaemonCall, timeouts?: LinkTimeouts) {
+  // Fastify refuses an empty body declared as JSON: the type is only sent with a body.
+  const headers =
+    call.body === undefined ? call.headers : { 'content-type': 'application/json', ...call.headers };
+  const res = await callDaemon(node, { ...call, headers }, timeouts);
+  const text = await readBody(res);
+  const status = res.statusCode ?? 500;
+  if (status >= 400) throw daemonError(status, text);
+  return (text ? JSON.parse(text) : undefined) as T;
+}

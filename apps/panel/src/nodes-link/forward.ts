@@ -1,0 +1,58 @@
+/**
+ * Forwarding a browser's request to a daemon with the body streamed both ways (no buffering in the panel):
+ * the shared helper of the daemon proxy routes (servers, files, tasks). Use it inside a scope prepared with
+ * {@link streamRequestBodies}, so the request body arrives as the raw stream.
+ */
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DaemonTokenGrant } from '@hearth/contract';
+import type { NodeLink } from './node-link';
+
+/** Replaces the scope's body parsers by a pass-through: every content type reaches the handler unread. */
+export function streamRequestBodies(scope: FastifyInstance): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+}
+
+export interface ForwardTarget {
+  nodeId: string;
+  grant: DaemonTokenGrant;
+  /** The daemon path, query included. */
+  path: string;
+  responseMs?: number;
+}
+
+const FORWARDED_HEADERS = ['content-type', 'content-length'] as const;
+
+/** Sends the request to the daemon and pipes the daemon's status, type and body back unchanged. */
+export async function forwardRequest(
+  link: NodeLink,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  target: ForwardTarget,
+): Promise<FastifyReply> {
+  const hasBody =
+    req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined && req.body !== null;
+  const headers: Record<string, string> = {};
+  if (hasBody) {
+    for (const name of FORWARDED_HEADERS) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    if (req.headers['transfer-encoding'] && !headers['content-length'])
+      headers['transfer-encoding'] = 'chunked';
+  }
+  const res = await link.stream(target.nodeId, target.grant, {
+    method: req.method,
+    path: target.path,
+    headers,
+    body: hasBody ? (req.body as Readable) : undefined,
+    responseMs: target.responseMs,
+  });
+  reply.status(res.statusCode ?? 502);
+  for (const name of ['content-type', 'content-length', 'content-disposition'] as const) {
+    const value = res.headers[name];
+    if (value !== undefined) reply.header(name, value);
+  }
+  return reply.send(res);
+}

@@ -1,0 +1,69 @@
+/**
+ * The panel's link to its nodes: resolves a node's private address, signs a fresh token for the caller
+ * (ARCHITECTURE §4: the daemon trusts only panel-signed tokens) and sends the call.
+ */
+import type { IncomingMessage } from 'node:http';
+import WebSocket from 'ws';
+import { AppError, type DaemonTokenGrant } from '@hearth/contract';
+import type { NodesRepository } from '../modules/nodes/nodes.repository';
+import {
+  callDaemon,
+  callDaemonJson,
+  defaultLinkTimeouts,
+  type DaemonCall,
+  type LinkTimeouts,
+  type NodeAddress,
+} from './daemon-client';
+import type { DaemonTokenSigner } from './token-signer';
+
+export type LinkCall = Omit<DaemonCall, 'token'>;
+
+export class NodeLink {
+  constructor(
+    private readonly nodes: NodesRepository,
+    private readonly signer: DaemonTokenSigner,
+    readonly timeouts: LinkTimeouts = defaultLinkTimeouts,
+  ) {}
+
+  async address(nodeId: string): Promise<NodeAddress> {
+    const node = await this.nodes.findById(nodeId);
+    if (!node) throw new AppError('ErrNodeNotFound');
+    return { id: node.id, name: node.name, host: node.private_host, port: Number(node.private_port) };
+  }
+
+  token(nodeId: string, grant: DaemonTokenGrant): Promise<string> {
+    return this.signer.sign(nodeId, grant);
+  }
+
+  /** A streamed call (the proxy pipes the response to the browser unchanged). */
+  async stream(nodeId: string, grant: DaemonTokenGrant, call: LinkCall): Promise<IncomingMessage> {
+    const node = await this.address(nodeId);
+    return callDaemon(node, { ...call, token: await this.token(nodeId, grant) }, this.timeouts);
+  }
+
+  /**
+   * Opens the daemon's websocket for one server (`/daemon/socket/{id}`) with a fresh token; the handshake
+   * has the connect timeout, so a dead node fails fast.
+   */
+  async socket(nodeId: string, grant: DaemonTokenGrant, serverId: string): Promise<WebSocket> {
+    const node = await this.address(nodeId);
+    const host = node.host.includes(':') ? `[${node.host}]` : node.host;
+    return new WebSocket(`ws://${host}:${node.port}/daemon/socket/${encodeURIComponent(serverId)}`, {
+      headers: { authorization: `Bearer ${await this.token(nodeId, grant)}` },
+      handshakeTimeout: this.timeouts.connectMs,
+      perMessageDeflate: false,
+    });
+  }
+
+  /** A call whose JSON answer the panel needs; daemon errors are rethrown as the same catalogued error. */
+  async json<T>(
+    nodeId: string,
+    grant: DaemonTokenGrant,
+    call: LinkCall,
+    timeouts: Partial<LinkTimeouts> = {},
+  ): Promise<T> {
+    const node = await this.address(nodeId);
+    const token = await this.token(nodeId, grant);
+    return callDaemonJson<T>(node, { ...call, token }, { ...this.timeouts, ...timeouts });
+  }
+}

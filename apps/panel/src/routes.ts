@@ -1,0 +1,47 @@
+import type { App } from './app-types';
+import type { Services } from './services';
+import { authRoutes } from './modules/auth/auth.routes';
+import { invitesRoutes } from './modules/invites/invites.routes';
+import { clientsRoutes } from './modules/oauth2/clients.routes';
+import { tokenRoutes } from './modules/oauth2/token.routes';
+import { selfRoutes } from './modules/self/self.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { nodesRoutes } from './modules/nodes/nodes.routes';
+import { serversRoutes } from './modules/servers/servers.routes';
+import { proxyRoutes } from './modules/servers/proxy.routes';
+import { filesProxyRoutes } from './modules/servers/files-proxy.routes';
+import { sftpAuthRoutes } from './modules/nodes/sftp-auth.routes';
+import { tasksProxyRoutes } from './modules/servers/tasks-proxy.routes';
+import { socketRoutes } from './modules/servers/socket.routes';
+import { appConfigRoutes } from './modules/app-config/app-config.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { setupRoutes } from './modules/setup/setup.routes';
+import { templatesRoutes } from './modules/templates/templates.routes';
+import { userSettingsRoutes } from './modules/user-settings/user-settings.routes';
+
+export interface RouteOptions {
+  themesDir: string;
+  dataDir: string;
+}
+
+/** Every module's routes, in one place. Each route declares its permission in its options. */
+export async function registerRoutes(app: App, services: Services, options: RouteOptions): Promise<void> {
+  authRoutes(app, services.auth, services.sessions);
+  selfRoutes(app, services.self);
+  usersRoutes(app, services.usersService);
+  invitesRoutes(app, services.invites);
+  clientsRoutes(app, services.clients);
+  await tokenRoutes(app, services.clients);
+  appConfigRoutes(app, services.settings, options.themesDir);
+  settingsRoutes(app, services.settings);
+  userSettingsRoutes(app, services.userSettings);
+  setupRoutes(app, services.setup);
+  templatesRoutes(app, services.templates);
+  nodesRoutes(app, services.nodes, services.nodeStatus);
+  serversRoutes(app, services.servers);
+  await proxyRoutes(app, services.link);
+  await filesProxyRoutes(app, services.link);
+  sftpAuthRoutes(app, services);
+  tasksProxyRoutes(app, services.link);
+  socketRoutes(app, { link: services.link, registry: services.sockets, auth: services });
+}

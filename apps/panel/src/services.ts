@@ -1,0 +1,115 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PanelConfig } from './config/schema';
+import { defaultAuthLimits, RateLimiter, type AuthLimits } from './lib/rate-limiter';
+import { AuthService } from './modules/auth/auth.service';
+import { EmailService } from './modules/email/email.service';
+import { InvitesRepository } from './modules/invites/invites.repository';
+import { InvitesService } from './modules/invites/invites.service';
+import { ClientsRepository } from './modules/oauth2/clients.repository';
+import { ClientsService } from './modules/oauth2/clients.service';
+import { SelfService } from './modules/self/self.service';
+import { UsersService } from './modules/users/users.service';
+import type { Db } from './db/connect';
+import { SessionsRepository } from './modules/sessions/sessions.repository';
+import { IdentityRepository } from './modules/sessions/identity.repository';
+import { CachedIdentities } from './modules/sessions/identity-cache';
+import { SessionsService } from './modules/sessions/sessions.service';
+import { SettingsRepository } from './modules/settings/settings.repository';
+import { SettingsService } from './modules/settings/settings.service';
+import { SetupService } from './modules/setup/setup.service';
+import { createTemplatesService } from './modules/templates/templates.module';
+import { UserSettingsRepository } from './modules/user-settings/user-settings.repository';
+import { PermissionsRepository } from './modules/users/permissions.repository';
+import { UsersRepository } from './modules/users/users.repository';
+import { nodeServices } from './modules/nodes/nodes.module';
+import { ServersRepository } from './modules/servers/servers.repository';
+import { ServersService } from './modules/servers/servers.service';
+import { SocketRegistry } from './modules/servers/socket-registry';
+import type { Identity } from './app-types';
+import type { LinkTimeouts } from './nodes-link/daemon-client';
+
+/** The composition of repositories and services over one database: built once per app. */
+export interface ServiceOptions {
+  /** The app's logger, for background work (e-mail) that outlives a request. */
+  log: () => FastifyBaseLogger;
+  limits?: AuthLimits;
+  /** Panel → daemon timeouts (tests shorten them). */
+  linkTimeouts?: Partial<LinkTimeouts>;
+}
+
+export function createServices(db: Db, config: PanelConfig, options: ServiceOptions) {
+  const repos = {
+    users: new UsersRepository(db),
+    permissions: new PermissionsRepository(db),
+    sessionsRepo: new SessionsRepository(db),
+    settingsRepo: new SettingsRepository(db),
+    userSettings: new UserSettingsRepository(db),
+    identities: new CachedIdentities(new IdentityRepository(db), db.writes),
+  };
+  const sessions = new SessionsService(repos.sessionsRepo);
+  const settings = new SettingsService(repos.settingsRepo, config);
+  const setup = new SetupService({
+    settings: repos.settingsRepo,
+    users: repos.users,
+    permissions: repos.permissions,
+    sessions,
+  });
+  const templates = createTemplatesService(db, config);
+  const nodeParts = nodeServices(db, config, settings, options.linkTimeouts);
+  const accounts = accountServices(db, config, options, repos, sessions, settings);
+  const sockets = new SocketRegistry();
+  const serversRepo = new ServersRepository(db);
+  const servers = new ServersService({
+    sockets,
+    servers: serversRepo,
+    nodes: nodeParts.nodesRepo,
+    users: repos.users,
+    invites: accounts.invites,
+    link: nodeParts.link,
+    nodeStatus: nodeParts.nodeStatus,
+  });
+  return {
+    ...repos,
+    servers,
+    serversRepo,
+    sockets,
+    serverAccess: (identity: Identity, serverId: string) => servers.access(identity, serverId),
+    sessions,
+    settings,
+    setup,
+    templates,
+    ...nodeParts,
+    ...accounts,
+  };
+}
+
+/** Issue 3: accounts, access, OAuth2 clients and e-mail. */
+function accountServices(
+  db: Db,
+  config: PanelConfig,
+  options: ServiceOptions,
+  repos: { users: UsersRepository; permissions: PermissionsRepository; userSettings: UserSettingsRepository },
+  sessions: SessionsService,
+  settings: SettingsService,
+) {
+  const email = new EmailService(settings, config, options.log, (userId) =>
+    repos.userSettings.get(userId, 'locale'),
+  );
+  const limiter = new RateLimiter();
+  const limits = options.limits ?? defaultAuthLimits;
+  const auth = new AuthService({ ...repos, sessions, settings, email, limiter, limits });
+  const self = new SelfService({ users: repos.users, sessions, settings, email, auth });
+  const usersService = new UsersService(repos.users, repos.permissions, sessions);
+  const invites = new InvitesService({ invites: new InvitesRepository(db), ...repos, email, auth });
+  const clients = new ClientsService({
+    clients: new ClientsRepository(db),
+    ...repos,
+    sessions,
+    email,
+    limiter,
+    limits,
+  });
+  return { email, auth, self, usersService, invites, clients };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,42 @@
+/**
+ * The hot-path read caches (identity per token, server pages) never serve what this process changed: a
+ * revoked session, a permission change, a new server or access are visible on the very next request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, call, createUser, type TestApp } from '../helpers/app';
+import { DIALECTS } from '../helpers/dialects';
+import { grant, seedServer } from './fixtures';
+
+describe.each(DIALECTS)('hot-path caches on %s', (dialect) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(() => t?.close());
+
+  it('a revoked session and a withdrawn permission take effect on the next request', async () => {
+    const user = await createUser(t, { viewNodes: true });
+    for (let i = 0; i < 3; i++) expect((await call(t, 'GET', '/api/nodes', user)).statusCode).toBe(200);
+    await t.services.permissions.setPanelPermissions(user.id, {
+      ...(await t.services.permissions.panelPermissions(user.id)),
+      viewNodes: false,
+    });
+    expect((await call(t, 'GET', '/api/nodes', user)).statusCode).toBe(403);
+    expect((await call(t, 'POST', '/auth/logout', user)).statusCode).toBeLessThan(300);
+    expect((await call(t, 'GET', '/api/self', user)).statusCode).toBe(401);
+  });
+
+  it('the server list shows a new server and a new grant at once', async () => {
+    const user = await createUser(t);
+    const total = async () =>
+      (await call(t, 'GET', '/api/servers', user)).json<{ paging: { total: number } }>().paging.total;
+    expect(await total()).toBe(0);
+    expect(await total()).toBe(0);
+    const id = await seedServer(t);
+    await grant(t, user.id, id, []);
+    expect(await total()).toBe(1);
+    await t.services.serversRepo.removeUser(user.id, id);
+    expect(await total()).toBe(0);
+  });
+});

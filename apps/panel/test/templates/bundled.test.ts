@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { templateSchema } from '@hearth/contract';
+import { scanFolder } from '../../src/modules/templates/sources/folder-scan';
+import { bundledTemplatesDir } from '../../src/modules/templates/sources/folder-source';
+import { readTemplate } from '../../src/modules/templates/sources/read-template';
+import { serializeTemplate } from '../../src/modules/templates/template-io';
+
+const expected = [
+  'discord-bot-node',
+  'freeciv-server',
+  'generic-docker',
+  'generic-process',
+  'minecraft-fabric',
+  'minecraft-forge',
+  'minecraft-paper',
+  'minecraft-vanilla',
+  'minetest-server',
+];
+
+describe('bundled starter templates', async () => {
+  const scan = await scanFolder(bundledTemplatesDir);
+
+  it('holds the whole starter set, one folder per template, without problems', () => {
+    expect(scan.problems).toEqual([]);
+    expect(scan.files.map((f) => f.name)).toEqual(expected);
+    for (const file of scan.files) expect(file.path).toBe(`${file.name}/${file.name}.json`);
+  });
+
+  it.each(expected)('%s passes the schema strictly, with a readme and no warnings', (name) => {
+    const file = scan.files.find((f) => f.name === name);
+    if (!file) throw new Error(`missing ${name}`);
+    const raw: unknown = JSON.parse(file.text);
+    expect(templateSchema.safeParse(raw).success).toBe(true);
+    const result = readTemplate('bundled', file);
+    if (!result.ok) throw new Error(result.problem.reason);
+    const { template, warnings } = result.value;
+    expect(warnings).toEqual([]);
+    expect(template.name).toBe(name);
+    expect(template.readme).toMatch(/^# /);
+    expect(template.display).not.toBe('');
+    expect(template.supportedEnvironments.length).toBeGreaterThan(0);
+    expect(template.supportedEnvironments.map((e) => e.type)).toContain(template.environment.type);
+    expect(serializeTemplate(template)).toBe(serializeTemplate(templateSchema.parse(template)));
+  });
+
+  it('uses the processors the issue asks for', () => {
+    const steps = (name: string) => {
+      const file = scan.files.find((f) => f.name === name);
+      const result = file ? readTemplate('bundled', file) : undefined;
+      return result?.ok ? result.value.template.install.map((s) => s.type) : [];
+    };
+    expect(steps('minecraft-vanilla')).toContain('mojangdl');
+    expect(steps('minecraft-fabric')).toContain('fabricdl');
+    expect(steps('minecraft-forge')).toContain('forgedl');
+    expect(steps('minecraft-paper')).toContain('download');
+  });
+});

@@ -1,0 +1,40 @@
+import type { ServerMessage } from '@hearth/contract';
+import type { LiveHttp, LiveMessage } from './live-socket';
+
+type StatData = Extract<ServerMessage, { type: 'stat' }>['data'];
+type StatusData = Extract<ServerMessage, { type: 'status' }>['data'];
+interface ConsoleBody {
+  logs: string;
+  epoch: number;
+}
+
+/**
+ * One socket message as the equivalent HTTP call (SPEC §4: used while the socket is closed or closing); the
+ * answer comes back shaped as the event the socket would have sent, if there is one.
+ */
+export async function overHttp(
+  http: LiveHttp,
+  serverId: string,
+  message: LiveMessage,
+): Promise<ServerMessage | undefined> {
+  const base = `/proxy/daemon/server/${encodeURIComponent(serverId)}`;
+  switch (message.type) {
+    case 'stat':
+      return { type: 'stat', data: (await http.get(`${base}/stats`)) as StatData };
+    case 'status':
+      return { type: 'status', data: (await http.get(`${base}/status`)) as StatusData };
+    case 'replay': {
+      const body = (await http.get(`${base}/console?time=${message.data.since}`)) as ConsoleBody;
+      return { type: 'console', data: { logs: body.logs ? [body.logs] : [], epoch: body.epoch } };
+    }
+    case 'console':
+      await http.post(`${base}/console`, message.data.command);
+      return undefined;
+    case 'start':
+    case 'stop':
+    case 'kill':
+    case 'install':
+      await http.post(`${base}/${message.type}`);
+      return undefined;
+  }
+}

@@ -1,0 +1,34 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './client';
+
+export interface AppConfig {
+  branding: { name: string };
+  themes: { active: string; available: string[] };
+  registrationEnabled: boolean;
+}
+
+export interface UserSetting {
+  key: string;
+  value: string;
+}
+
+/** Key factory for the shell's own data; features keep theirs beside their pages. */
+export const shellKeys = {
+  config: ['config'] as const,
+  userSettings: ['userSettings'] as const,
+};
+
+export const configQuery = queryOptions({
+  queryKey: shellKeys.config,
+  queryFn: () => api.get<AppConfig>('/api/config'),
+  staleTime: 5 * 60_000,
+});
+
+export const userSettingsQuery = queryOptions({
+  queryKey: shellKeys.userSettings,
+  queryFn: () => api.get<UserSetting[]>('/api/userSettings'),
+});
+
+export function putUserSetting(key: string, value: string): Promise<void> {
+  return api.put<void>(`/api/userSettings/${encodeURIComponent(key)}`, { value });
+}

@@ -1,0 +1,70 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import { configQuery } from '../../api/queries';
+import { useSession } from '../../api/useSession';
+import { landingPathFor } from '../../app/routes';
+import { authApi, isOtpNeeded, type SessionReply } from './api';
+import { AuthCard } from './AuthCard';
+import { OtpPrompt } from './OtpPrompt';
+import { useCompleteLogin } from './useCompleteLogin';
+import { useValidators } from './useValidators';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { token, scopes, endedBecause } = useSession();
+  const registration = useQuery(configQuery).data?.registrationEnabled ?? false;
+  const v = useValidators();
+  const completeLogin = useCompleteLogin();
+  const [otpOpen, setOtpOpen] = useState(false);
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: { email: v.required, password: v.required },
+  });
+  const done = (reply: SessionReply) => completeLogin(reply.session, reply.scopes);
+  const login = useMutation({
+    mutationFn: authApi.login,
+    onSuccess: (reply) => (isOtpNeeded(reply) ? setOtpOpen(true) : done(reply)),
+  });
+
+  if (token && !otpOpen) return <Navigate to={landingPathFor(scopes)} replace />;
+  return (
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
+      {endedBecause === 'timeout' && (
+        <Alert color="yellow" data-testid="session-timed-out">
+          {t('errors.ErrSessionTimedOut')}
+        </Alert>
+      )}
+      <form onSubmit={form.onSubmit((values) => login.mutate(values))}>
+        <Stack>
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={t('fields.password')}
+            autoComplete="current-password"
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" loading={login.isPending} fullWidth mt="xs">
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+      {registration && (
+        <Text size="sm" ta="center">
+          {t('login.noAccount')}{' '}
+          <Anchor component={Link} to="/auth/register">
+            {t('login.register')}
+          </Anchor>
+        </Text>
+      )}
+      <OtpPrompt opened={otpOpen} onClose={() => setOtpOpen(false)} onSuccess={done} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,46 @@
+import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notifySuccess } from '../../../api/notify';
+import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
+import { Icon } from '../../../components/icons';
+import { serverKeys, serversApi } from '../api';
+
+/** Delete with confirmation → 'Deleted Server' and back to the list (SPEC §4). */
+export function DeleteServer({ serverId, name }: { serverId: string; name: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const onDeleted = async (reply: Awaited<ReturnType<typeof serversApi.remove>>) => {
+    notifySuccess(t('servers.admin.deleted'));
+    // The node was down: the panel forgot the server but its files stay there.
+    if (reply?.warning) notifications.show({ color: 'yellow', message: reply.warning, autoClose: 6000 });
+    queryClient.removeQueries({ queryKey: serverKeys.detail(serverId) });
+    await queryClient.invalidateQueries({ queryKey: serverKeys.all });
+    void navigate('/server');
+  };
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="delete-server">
+      <Group justify="space-between" wrap="nowrap">
+        <Stack gap={2}>
+          <Title order={4}>{t('servers.admin.deleteTitle')}</Title>
+          <Text size="sm" c="dimmed">
+            {t('servers.admin.deleteHint')}
+          </Text>
+        </Stack>
+        <ConfirmDeleteButton
+          title={t('servers.admin.confirmTitle', { name })}
+          label={t('servers.admin.delete')}
+          onDelete={() => serversApi.remove(serverId)}
+          onDeleted={onDeleted}
+        >
+          <Alert color="red" icon={<Icon name="alert" />}>
+            {t('servers.admin.confirmText')}
+          </Alert>
+        </ConfirmDeleteButton>
+      </Group>
+    </Card>
+  );
+}

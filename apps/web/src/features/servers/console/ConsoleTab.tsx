@@ -1,0 +1,108 @@
+import { ActionIcon, Card, Group, Indicator, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { tinykeys } from 'tinykeys';
+import { isTypingTarget } from '../../../app/shell/useShortcuts';
+import type { ServerTabProps } from '../tabs/types';
+import { ConsoleBuffer } from './console-buffer';
+import { ConsoleOutput } from './ConsoleOutput';
+
+/** SPEC §9: the view redraws at most every 500 ms, whatever the output rate. */
+export const CONSOLE_REFRESH_MS = 500;
+
+/**
+ * Console tab (SPEC §2, §4): output with ANSI colours and DAEMON tags, pause/resume (c p) with a dot badge
+ * when lines arrive while paused, and the command input (c i) for sendServerConsole or admins.
+ */
+export default function ConsoleTab({ live, permissions, admin }: ServerTabProps) {
+  const { t } = useTranslation();
+  const buffer = useMemo(() => new ConsoleBuffer(), []);
+  const [lines, setLines] = useState<string[]>([]);
+  const [paused, setPaused] = useState(false);
+  const [unseen, setUnseen] = useState(false);
+  const [command, setCommand] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const shownVersion = useRef(-1);
+  const canSend = admin || permissions.sendServerConsole;
+  // Its identity changes only with the source, so the subscription is not redone every render.
+  const { subscribeConsole } = live;
+
+  useEffect(
+    () => subscribeConsole((event) => buffer.append(event.logs.join(''))),
+    [subscribeConsole, buffer],
+  );
+
+  useEffect(() => {
+    const tick = () => {
+      if (buffer.version === shownVersion.current) return;
+      if (paused) return setUnseen(true);
+      shownVersion.current = buffer.version;
+      setLines(buffer.lines());
+    };
+    tick();
+    const timer = setInterval(tick, CONSOLE_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [buffer, paused]);
+
+  useEffect(() => {
+    const guard = (fn: () => void) => (event: KeyboardEvent) => {
+      if (isTypingTarget(event.target)) return;
+      event.preventDefault();
+      fn();
+    };
+    return tinykeys(window, {
+      'c p': guard(() => setPaused((p) => !p)),
+      'c i': guard(() => input.current?.focus()),
+    });
+  }, []);
+
+  const togglePause = () => {
+    setPaused(!paused);
+    setUnseen(false);
+  };
+
+  const submit = () => {
+    if (command.trim() === '') return;
+    void live.send({ type: 'console', data: { command } }).catch(() => undefined);
+    setCommand('');
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="console-tab">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text fw={600}>{t('servers.console.title')}</Text>
+          <Tooltip label={t(paused ? 'servers.console.resume' : 'servers.console.pause')}>
+            <Indicator disabled={!paused || !unseen} color="red" size={10} data-testid="console-new-lines">
+              <ActionIcon
+                variant="light"
+                onClick={togglePause}
+                aria-label={t(paused ? 'servers.console.resume' : 'servers.console.pause')}
+                data-testid="console-pause"
+                data-paused={paused}
+              >
+                {paused ? '▶' : '⏸'}
+              </ActionIcon>
+            </Indicator>
+          </Tooltip>
+        </Group>
+        <ConsoleOutput lines={lines} follow={!paused} />
+        {canSend && (
+          <TextInput
+            ref={input}
+            value={command}
+            onChange={(e) => setCommand(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') submit();
+            }}
+            placeholder={t('servers.console.commandPlaceholder')}
+            aria-label={t('servers.console.command')}
+            dir="ltr"
+            data-testid="console-command"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}

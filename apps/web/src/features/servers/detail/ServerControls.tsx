@@ -1,0 +1,110 @@
+import { Button, Group, Tooltip } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { tinykeys } from 'tinykeys';
+import { isTypingTarget } from '../../../app/shell/useShortcuts';
+import type { ServerPermissions } from '../api';
+import type { ServerLive } from '../useServerLive';
+import { useRestart } from './useRestart';
+
+type Action = 'start' | 'stop' | 'kill' | 'install';
+
+interface Props {
+  live: ServerLive;
+  permissions: ServerPermissions;
+  admin: boolean;
+}
+
+/**
+ * Restart when running, else Start; Stop, Kill, Install — each shown only with its flag or admin (SPEC §6).
+ * Shortcuts r r, r s, r k, r i.
+ */
+export function ServerControls({ live, permissions, admin }: Props) {
+  const { t } = useTranslation();
+  const { restarting, restart } = useRestart(live);
+  const [pending, setPending] = useState<Action | null>(null);
+  const running = live.status === 'online';
+  const can = {
+    start: admin || permissions.startServer,
+    stop: admin || permissions.stopServer,
+    install: admin || permissions.installServer,
+  };
+  const run = (action: Action) => {
+    setPending(action);
+    const done = () => setPending(null);
+    live.send({ type: action }).then(done, done);
+  };
+  const startOrRestart = () => (running ? can.stop && restart() : run('start'));
+  const handlers = {
+    startOrRestart,
+    stop: () => run('stop'),
+    kill: () => run('kill'),
+    install: () => run('install'),
+  };
+  useControlShortcuts(handlers, can);
+  const busy = restarting || pending !== null;
+  return (
+    <Group gap="xs" data-testid="server-controls">
+      {can.start && (
+        <Button
+          color="green"
+          loading={restarting || pending === 'start'}
+          disabled={busy || (running && !can.stop)}
+          onClick={startOrRestart}
+        >
+          {running || restarting ? t('servers.controls.restart') : t('servers.controls.start')}
+        </Button>
+      )}
+      {can.stop && (
+        <>
+          <Button
+            variant="light"
+            color="orange"
+            loading={pending === 'stop'}
+            disabled={busy}
+            onClick={() => run('stop')}
+          >
+            {t('servers.controls.stop')}
+          </Button>
+          <Tooltip label={t('servers.controls.killHint')}>
+            <Button variant="light" color="red" loading={pending === 'kill'} onClick={() => run('kill')}>
+              {t('servers.controls.kill')}
+            </Button>
+          </Tooltip>
+        </>
+      )}
+      {can.install && (
+        <Button
+          variant="default"
+          loading={pending === 'install' || live.installing}
+          disabled={busy}
+          onClick={() => run('install')}
+        >
+          {t('servers.controls.install')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+type Handlers = Record<'startOrRestart' | 'stop' | 'kill' | 'install', () => void>;
+
+function useControlShortcuts(handlers: Handlers, can: Record<'start' | 'stop' | 'install', boolean>) {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  useEffect(() => {
+    const bind = (enabled: boolean, name: keyof Handlers) => (event: KeyboardEvent) => {
+      if (!enabled || isTypingTarget(event.target)) return;
+      event.preventDefault();
+      latest.current[name]();
+    };
+    return tinykeys(window, {
+      'r r': bind(can.start, 'startOrRestart'),
+      'r s': bind(can.stop, 'stop'),
+      'r k': bind(can.stop, 'kill'),
+      'r i': bind(can.install, 'install'),
+    });
+  }, [can.start, can.stop, can.install]);
+}

@@ -1,0 +1,77 @@
+import { Alert, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { isAdmin } from '../../../api/scopes';
+import { useSession } from '../../../api/useSession';
+import { Icon } from '../../../components/icons';
+import { PageLoader } from '../../../components/PageLoader';
+import { serverQuery, type ServerDetail } from '../api';
+import { visibleTabs, type TabId } from '../tabs';
+import { useServerLive } from '../useServerLive';
+import { typeViewFor } from '../views/typeViews';
+import { ServerHeader } from './ServerHeader';
+import { TabBar } from './TabBar';
+
+/**
+ * SPEC §6: the tasks tab also needs a tasks-available flag, off by default. The panel may report it with the
+ * server (its node's features); until it does, the tab stays hidden.
+ */
+function tasksAvailable(detail: ServerDetail): boolean {
+  const server = detail.server as { tasks?: unknown; features?: { tasks?: unknown } };
+  return server.tasks === true || server.features?.tasks === true;
+}
+
+/** /server/{id}: header, socket banner, the type's view, the open tab and the bottom tab bar. */
+export default function ServerPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const detail = useQuery(serverQuery(id));
+  if (!detail.data) return <PageLoader />;
+  return <ServerScreen key={id} detail={detail.data} />;
+}
+
+/** Scrolling a control into view (focus, find) keeps it clear of the sticky tab bar at the bottom. */
+function useScrollPaddingBottom(px: number) {
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = root.style.scrollPaddingBottom;
+    root.style.scrollPaddingBottom = `${px}px`;
+    return () => {
+      root.style.scrollPaddingBottom = before;
+    };
+  }, [px]);
+}
+
+function ServerScreen({ detail }: { detail: ServerDetail }) {
+  const { t } = useTranslation();
+  useScrollPaddingBottom(96);
+  const { scopes } = useSession();
+  const admin = isAdmin(scopes);
+  const { server, permissions } = detail;
+  const live = useServerLive(server.id);
+  const tabs = visibleTabs({ permissions, admin, tasksAvailable: tasksAvailable(detail) });
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const current = tabs.find((tab) => tab.id === asked) ?? tabs[0];
+  const select = (tab: TabId) => setParams(tab === 'console' ? {} : { tab }, { replace: true });
+  const TypeView = typeViewFor(server.type);
+  const Tab = current?.component;
+  return (
+    <Stack gap="md" data-testid="server-page">
+      <ServerHeader server={server} permissions={permissions} admin={admin} live={live} />
+      {live.failed && (
+        <Alert color="yellow" icon={<Icon name="alert" />} data-testid="socket-banner">
+          {t('errors.ErrSocketFailed')}
+        </Alert>
+      )}
+      <TypeView server={server} />
+      <div style={{ minHeight: 320 }} data-testid={`tab-${current?.id ?? 'none'}`}>
+        <Suspense fallback={<PageLoader />}>
+          {Tab && <Tab server={server} permissions={permissions} admin={admin} live={live} />}
+        </Suspense>
+      </div>
+      {tabs.length > 0 && current && <TabBar tabs={tabs} value={current.id} onChange={select} />}
+    </Stack>
+  );
+}

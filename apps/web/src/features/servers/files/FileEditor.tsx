@@ -1,0 +1,96 @@
+/** The code editor overlay (SPEC §2): loaded only when a file is opened; language from the path, dark theme. */
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { LanguageDescription, type LanguageSupport } from '@codemirror/language';
+import { languages } from '@codemirror/language-data';
+import CodeMirror from '@uiw/react-codemirror';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../../api/notify';
+import { FullscreenOverlay } from '../../../components/FullscreenOverlay';
+import { PageLoader } from '../../../components/PageLoader';
+import { useAppearance } from '../../../theme/AppearanceProvider';
+import { filesApi } from './api';
+import { baseName } from './file-model';
+
+interface Props {
+  serverId: string;
+  path: string;
+  readOnly: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+export default function FileEditor({ serverId, path, readOnly, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const { dark } = useAppearance();
+  const [text, setText] = useState<string | null>(null);
+  const [language, setLanguage] = useState<LanguageSupport | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    let live = true;
+    filesApi.readText(serverId, path).then(
+      (content) => live && setText(content),
+      (err: unknown) => {
+        notifyError(err);
+        onClose();
+      },
+    );
+    const description = LanguageDescription.matchFilename(languages, baseName(path));
+    description?.load().then(
+      (support) => live && setLanguage(support),
+      () => undefined, // no highlighting is still a working editor
+    );
+    return () => {
+      live = false;
+    };
+  }, [serverId, path, onClose]);
+  const save = async () => {
+    if (text === null) return;
+    setSaving(true);
+    try {
+      await filesApi.saveText(serverId, path, text);
+      notifySuccess(t('servers.files.saved'));
+      onSaved();
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <FullscreenOverlay opened onClose={onClose} title={path} data-testid="file-editor">
+      {text === null ? (
+        <PageLoader />
+      ) : (
+        <Stack>
+          <CodeMirror
+            value={text}
+            height="75vh"
+            theme={dark ? 'dark' : 'light'}
+            readOnly={readOnly}
+            extensions={language ? [language] : []}
+            onChange={setText}
+            dir="ltr"
+            data-testid="file-editor-code"
+            data-language={language?.language.name ?? ''}
+          />
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              {language?.language.name ?? ''}
+            </Text>
+            <Group>
+              <Button variant="default" onClick={onClose}>
+                {t('common.close')}
+              </Button>
+              {!readOnly && (
+                <Button loading={saving} onClick={() => void save()} data-testid="file-editor-save">
+                  {t('common.save')}
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </Stack>
+      )}
+    </FullscreenOverlay>
+  );
+}

@@ -1,0 +1,152 @@
+import { ActionIcon, Anchor, Box, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import type { FileEntry } from '@hearth/contract';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/icons';
+import { visibleWindow } from '../console/virtual';
+import { useFormat } from '../../../i18n/format';
+import { isArchive, isParent } from './file-model';
+
+export const ROW_HEIGHT = 44;
+const MAX_VIEWPORT = 560;
+const OVERSCAN = 8;
+
+export interface RowActions {
+  open: (entry: FileEntry) => void;
+  downloadUrl: (entry: FileEntry) => string;
+  archive?: (entry: FileEntry) => void;
+  extract?: (entry: FileEntry) => void;
+  remove?: (entry: FileEntry) => void;
+}
+
+interface Props {
+  entries: FileEntry[];
+  selected: number;
+  onSelect: (index: number) => void;
+  actions: RowActions;
+}
+
+/** The folder listing, virtualized: only the rows in view (plus a few) are in the page, so 10,000 stay smooth. */
+export function FileList({ entries, selected, onSelect, actions }: Props) {
+  const [scrollTop, setScrollTop] = useState(0);
+  const viewport = Math.min(MAX_VIEWPORT, Math.max(entries.length, 1) * ROW_HEIGHT);
+  const { start, end } = visibleWindow({
+    count: entries.length,
+    scrollTop,
+    viewport,
+    lineHeight: ROW_HEIGHT,
+    overscan: OVERSCAN,
+  });
+  return (
+    <Box
+      h={viewport}
+      style={{ overflowY: 'auto', position: 'relative' }}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      data-testid="file-list"
+      data-count={entries.length}
+    >
+      <div style={{ height: entries.length * ROW_HEIGHT, position: 'relative' }}>
+        {entries.slice(start, end).map((entry, i) => (
+          <Row
+            key={entry.name}
+            entry={entry}
+            top={(start + i) * ROW_HEIGHT}
+            selected={start + i === selected}
+            onSelect={() => onSelect(start + i)}
+            actions={actions}
+          />
+        ))}
+      </div>
+    </Box>
+  );
+}
+
+function Row(props: {
+  entry: FileEntry;
+  top: number;
+  selected: boolean;
+  onSelect: () => void;
+  actions: RowActions;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { entry, actions } = props;
+  const parent = isParent(entry);
+  const action = (label: string, icon: ReactNode, onClick: () => void, testId: string) => (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" aria-label={label} onClick={onClick} data-testid={testId}>
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+  return (
+    <Group
+      wrap="nowrap"
+      gap="sm"
+      px="xs"
+      h={ROW_HEIGHT}
+      onClick={props.onSelect}
+      data-testid={`file-row-${entry.name}`}
+      data-selected={props.selected || undefined}
+      style={{
+        position: 'absolute',
+        top: props.top,
+        left: 0,
+        right: 0,
+        borderBottom: '1px solid var(--mantine-color-default-border)',
+        background: props.selected ? 'var(--mantine-color-default-hover)' : undefined,
+      }}
+    >
+      <Text w={20} c="dimmed" ta="center" aria-hidden>
+        {entry.isFile ? '·' : '▸'}
+      </Text>
+      <UnstyledButton
+        onClick={() => actions.open(entry)}
+        style={{ flex: 1, minWidth: 0 }}
+        data-testid="file-open"
+      >
+        <Text truncate fw={entry.isFile ? 400 : 600}>
+          {parent ? t('servers.files.parent') : entry.name}
+        </Text>
+      </UnstyledButton>
+      {!parent && (
+        <>
+          <Text size="sm" c="dimmed" w={90} ta="end" data-testid="file-size">
+            {entry.isFile ? format.bytes(entry.size) : ''}
+          </Text>
+          <Text size="sm" c="dimmed" w={170} visibleFrom="sm" data-testid="file-modified">
+            {format.dateTime(entry.modifyTime * 1000)}
+          </Text>
+          <Group gap={2} wrap="nowrap" w={130} justify="flex-end">
+            {entry.isFile && (
+              <Tooltip label={t('servers.files.download')}>
+                <Anchor
+                  href={actions.downloadUrl(entry)}
+                  download={entry.name}
+                  data-testid="file-download"
+                  px={6}
+                >
+                  ↓
+                </Anchor>
+              </Tooltip>
+            )}
+            {actions.extract &&
+              entry.isFile &&
+              isArchive(entry.name) &&
+              action(t('servers.files.extract'), '⇱', () => actions.extract?.(entry), 'file-extract')}
+            {actions.archive &&
+              !entry.isFile &&
+              action(t('servers.files.archive'), '⇲', () => actions.archive?.(entry), 'file-archive')}
+            {actions.remove &&
+              action(
+                t('servers.files.delete'),
+                <Icon name="trash" />,
+                () => actions.remove?.(entry),
+                'file-delete',
+              )}
+          </Group>
+        </>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,235 @@
+import { Box, Card, Overlay, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { FileEntry } from '@hearth/contract';
+import type { ServerView } from '@hearth/contract/servers';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../../api/notify';
+import { PageLoader } from '../../../components/PageLoader';
+import { fileKeys, filesApi, fileUrl, folderQuery } from './api';
+import { itemsOfDrop } from './dropped-items';
+import { CreateDialog, DeleteDialog } from './FileDialogs';
+import { FileList, type RowActions } from './FileList';
+import {
+  archiveTarget,
+  entryPath,
+  filterDrop,
+  isImage,
+  isParent,
+  sortEntries,
+  tooLargeToEdit,
+} from './file-model';
+import { FileToolbar } from './FileToolbar';
+import { ImagePreview } from './ImagePreview';
+import { useFileShortcuts } from './useFileShortcuts';
+import { useUploads } from './useUploads';
+
+const FileEditor = lazy(() => import('./FileEditor'));
+
+/** SPEC §9: the drag highlight goes away 100 ms after the pointer leaves (dragleave fires between children). */
+const DRAG_RESET_MS = 100;
+
+type Dialog = { kind: 'create'; what: 'file' | 'folder' } | { kind: 'delete'; entry: FileEntry } | null;
+
+/** The file manager (SPEC §2 File manager, §4 states, §5 rules); write actions only when `canWrite`. */
+export function FileManager({ server, canWrite }: { server: ServerView; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [path, setPath] = useState('');
+  const [selected, setSelected] = useState(0);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [busy, setBusy] = useState(false);
+  const [viewing, setViewing] = useState<{ path: string; image: boolean } | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const dragTimer = useRef<number | undefined>(undefined);
+  const picker = useRef<HTMLInputElement>(null);
+  const listing = useQuery(folderQuery(server.id, path));
+  const entries = useMemo(() => sortEntries(listing.data?.files ?? []), [listing.data]);
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: fileKeys.folder(server.id, path) }),
+    [queryClient, server.id, path],
+  );
+  const uploads = useUploads(server.id, refresh);
+  const go = (next: string) => {
+    setPath(next);
+    setSelected(0);
+  };
+  const run = async (work: () => Promise<string | undefined>) => {
+    setBusy(true);
+    try {
+      const message = await work();
+      if (message) notifySuccess(message);
+      setDialog(null);
+      refresh();
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const open = (entry: FileEntry) => {
+    const target = entryPath(path, entry);
+    if (!entry.isFile) return go(target);
+    if (isImage(entry.name)) return setViewing({ path: target, image: true });
+    if (tooLargeToEdit(entry.size))
+      return notifications.show({ color: 'red', message: t('servers.files.tooLarge') });
+    setViewing({ path: target, image: false });
+  };
+  const archive = (subfolder: string | null) => {
+    const names = entries.filter((e) => !isParent(e)).map((e) => e.name);
+    const { destination, sources } = archiveTarget(path, subfolder, names, server.name);
+    void run(async () => {
+      const made = await filesApi.archive(server.id, destination, sources);
+      return t('servers.files.archived', { name: made.path });
+    });
+  };
+  const actions: RowActions = {
+    open,
+    downloadUrl: (entry) => fileUrl(server.id, entryPath(path, entry)),
+    ...(canWrite && {
+      archive: (entry) => archive(entry.name),
+      extract: (entry) =>
+        void run(async () => {
+          await filesApi.extract(server.id, entryPath(path, entry), path);
+          return t('servers.files.extracted', { name: entry.name });
+        }),
+      remove: (entry) => setDialog({ kind: 'delete', entry }),
+    }),
+  };
+  const upload = (items: ReturnType<typeof itemsOfDrop>) => {
+    const { files, folders } = filterDrop(items);
+    if (folders > 0)
+      notifications.show({ color: 'red', message: t('errors.ErrDirectoryUploadNotSupported') });
+    uploads.enqueue(files, path);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (canWrite) upload(itemsOfDrop(event.dataTransfer));
+  };
+  const onDragOver = (event: DragEvent) => {
+    if (!canWrite) return;
+    event.preventDefault();
+    window.clearTimeout(dragTimer.current);
+    setDragging(true);
+  };
+  const onDragLeave = () => {
+    window.clearTimeout(dragTimer.current);
+    dragTimer.current = window.setTimeout(() => setDragging(false), DRAG_RESET_MS);
+  };
+  useFileShortcuts(
+    {
+      newFile: () => canWrite && setDialog({ kind: 'create', what: 'file' }),
+      newFolder: () => canWrite && setDialog({ kind: 'create', what: 'folder' }),
+      refresh,
+      upload: () => canWrite && picker.current?.click(),
+      open: () => entries[selected] && open(entries[selected]),
+      move: (delta) => setSelected((s) => Math.min(Math.max(0, s + delta), Math.max(0, entries.length - 1))),
+    },
+    dialog === null && viewing === null,
+  );
+  const closeViewer = useCallback(() => setViewing(null), []);
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="file-manager">
+      <Box
+        pos="relative"
+        onDragOver={onDragOver}
+        onDragLeave={onDragLeave}
+        onDrop={onDrop}
+        data-testid="file-drop"
+      >
+        {dragging && (
+          <Overlay center backgroundOpacity={0.35} blur={1} zIndex={3} data-testid="file-drop-active">
+            <Text fw={600} c="white">
+              {t('servers.files.dropHere')}
+            </Text>
+          </Overlay>
+        )}
+        <Stack gap="sm">
+          <FileToolbar
+            path={path}
+            canWrite={canWrite}
+            progress={uploads.progress}
+            onNavigate={go}
+            onNewFile={() => setDialog({ kind: 'create', what: 'file' })}
+            onNewFolder={() => setDialog({ kind: 'create', what: 'folder' })}
+            onUpload={() => picker.current?.click()}
+            onRefresh={refresh}
+            onArchive={() => archive(null)}
+          />
+          {listing.data ? (
+            entries.length === 0 ? (
+              <Text c="dimmed">{t('servers.files.empty')}</Text>
+            ) : (
+              <>
+                <FileList entries={entries} selected={selected} onSelect={setSelected} actions={actions} />
+                <Text size="xs" c="dimmed" data-testid="file-count">
+                  {t('servers.files.entries', { count: entries.filter((e) => !isParent(e)).length })}
+                </Text>
+              </>
+            )
+          ) : (
+            <PageLoader />
+          )}
+        </Stack>
+      </Box>
+      {canWrite && (
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          data-testid="file-picker"
+          onChange={(e) => {
+            upload(Array.from(e.currentTarget.files ?? []).map((file) => ({ kind: 'file', file })));
+            e.currentTarget.value = '';
+          }}
+        />
+      )}
+      {dialog?.kind === 'create' && (
+        <CreateDialog
+          kind={dialog.what}
+          busy={busy}
+          onClose={() => setDialog(null)}
+          onCreate={(name) =>
+            void run(async () => {
+              const target = entryPath(path, { name });
+              if (dialog.what === 'folder') await filesApi.createFolder(server.id, target);
+              else await filesApi.createFile(server.id, target);
+              return t('servers.files.created', { name });
+            })
+          }
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteDialog
+          name={dialog.entry.name}
+          busy={busy}
+          onClose={() => setDialog(null)}
+          onConfirm={() =>
+            void run(async () => {
+              await filesApi.remove(server.id, entryPath(path, dialog.entry));
+              return t('servers.files.deleted', { name: dialog.entry.name });
+            })
+          }
+        />
+      )}
+      {viewing?.image && <ImagePreview serverId={server.id} path={viewing.path} onClose={closeViewer} />}
+      {viewing && !viewing.image && (
+        <Suspense fallback={<PageLoader />}>
+          <FileEditor
+            serverId={server.id}
+            path={viewing.path}
+            readOnly={!canWrite}
+            onClose={closeViewer}
+            onSaved={() => {
+              closeViewer();
+              refresh();
+            }}
+          />
+        </Suspense>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * The socket-backed `LiveSource` behind `useServerLive` (SPEC §4): the live socket with its HTTP fallback.
+ * It keeps the output seen since the page opened, so a console tab opened later starts with the history.
+ */
+import type { ConsoleEventData, ServerMessage } from '@hearth/contract';
+import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
+import { ApiError } from '../../../api/errors';
+import { liveHttp } from '../../../api/live-http';
+import { LiveSocket, type LiveSocketOptions } from '../../../api/live-socket';
+import { notifyError } from '../../../api/notify';
+import {
+  CONSOLE_BUFFER_LIMIT,
+  CONSOLE_BUFFER_TRIM_TO,
+  lineUnits,
+  trimLines,
+} from '../console/console-buffer';
+import type { LiveSource, ServerLiveState } from '../useServerLive';
+
+type ErrorData = Extract<ServerMessage, { type: 'error' }>['data'];
+
+/** A daemon `error` event gets the same toast as an HTTP error (catalogue text or Unknown error). */
+function reportSocketError(data: ErrorData, serverId: string): void {
+  const { code, msg, metadata } = data.error;
+  const request = { url: `/proxy/daemon/socket/${serverId}`, method: 'WS', headers: {} };
+  notifyError(new ApiError(0, code, (metadata ?? {}) as ApiError['metadata'], request, msg));
+}
+
+/** The output history, trimmed like the console (SPEC §9) so it stays bounded under a flood. */
+class History {
+  chunks: string[] = [];
+  private units = 0;
+
+  add(text: string): void {
+    this.chunks.push(text);
+    this.units += lineUnits(text);
+    if (this.units <= CONSOLE_BUFFER_LIMIT) return;
+    const { dropped, units } = trimLines(this.chunks, this.units, CONSOLE_BUFFER_TRIM_TO);
+    this.chunks = this.chunks.slice(dropped);
+    this.units = units;
+  }
+}
+
+export function createSocketLive(
+  serverId: string,
+  overrides: Partial<Omit<LiveSocketOptions, 'serverId'>> = {},
+): LiveSource {
+  let state: ServerLiveState = {
+    status: 'unknown',
+    installing: false,
+    stats: null,
+    connection: 'connecting',
+    failed: false,
+  };
+  const watchers = new Set<() => void>();
+  const consoleListeners = new Set<(event: ConsoleEventData) => void>();
+  const history = new History();
+  let lastEpoch = 0;
+  const set = (patch: Partial<ServerLiveState>) => {
+    state = { ...state, ...patch };
+    watchers.forEach((w) => w());
+  };
+
+  const receive = (message: ServerMessage) => {
+    switch (message.type) {
+      case 'console': {
+        const text = message.data.logs.join('');
+        if (text === '') return;
+        lastEpoch = Math.max(lastEpoch, message.data.epoch);
+        history.add(text);
+        return consoleListeners.forEach((l) => l(message.data));
+      }
+      case 'status':
+        return set({
+          status: message.data.running ? 'online' : 'offline',
+          installing: message.data.installing,
+        });
+      case 'stat':
+        return set({ stats: message.data });
+      case 'error':
+        return reportSocketError(message.data, serverId);
+      case 'pong':
+      case 'file-list': // the file manager lists over HTTP; socket file answers are not used by this page
+        return;
+    }
+  };
+
+  const socket = new LiveSocket(
+    { http: liveHttp, ...overrides, serverId },
+    {
+      message: receive,
+      state: (connection) => {
+        set({ connection });
+        // Each (re)open, and each close (then over HTTP, not waiting for the first 5 s poll), asks for the
+        // running flag and the output not seen yet (all of it the first time).
+        if (connection === 'connecting') return;
+        socket.send({ type: 'status' }).catch(notifyError);
+        socket.send({ type: 'replay', data: { since: lastEpoch } }).catch(notifyError);
+      },
+      failed: (failed) => {
+        set({ failed });
+        if (failed) notifications.show({ color: 'yellow', message: i18next.t('errors.ErrSocketFailed') });
+      },
+      httpError: (err) => {
+        // A poll failing every 5 s while the node is down would flood toasts: the status goes unknown instead.
+        if (err instanceof ApiError && err.status >= 500) set({ status: 'unknown' });
+        else notifyError(err);
+      },
+    },
+  );
+  socket.connect();
+
+  return {
+    getState: () => state,
+    subscribe: (w) => {
+      watchers.add(w);
+      return () => watchers.delete(w);
+    },
+    subscribeConsole: (listener) => {
+      consoleListeners.add(listener);
+      if (history.chunks.length > 0) listener({ logs: history.chunks.slice(), epoch: lastEpoch });
+      return () => consoleListeners.delete(listener);
+    },
+    send: (message) => socket.send(message),
+    close: () => socket.close(),
+  };
+}

@@ -1,0 +1,65 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../api/notify';
+import { PageLoader } from '../../../components/PageLoader';
+import { serverDataQuery, serverKeys, serversApi, type ServerVariable } from '../api';
+import type { ServerTabProps } from '../tabs';
+import { VariableFields } from '../variables/VariableFields';
+import { initialValues, variableErrors, wireValues, type VariableValue } from '../variables/values';
+
+/** Settings tab: one typed input per user-editable variable, and save (SPEC §2). */
+export default function SettingsTab({ server }: ServerTabProps) {
+  const data = useQuery(serverDataQuery(server.id));
+  if (!data.data) return <PageLoader />;
+  return <SettingsForm serverId={server.id} data={data.data} />;
+}
+
+function SettingsForm({ serverId, data }: { serverId: string; data: Record<string, ServerVariable> }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const editable = useMemo(
+    () => Object.fromEntries(Object.entries(data).filter(([, v]) => v.userEdit !== false)),
+    [data],
+  );
+  const [values, setValues] = useState<Record<string, VariableValue>>(() => initialValues(editable));
+  const [submitted, setSubmitted] = useState(false);
+  const errors = variableErrors(editable, values);
+  const save = useMutation({
+    mutationFn: () => serversApi.saveData(serverId, wireValues(editable, values)),
+    onSuccess: async () => {
+      notifySuccess(t('common.saved'));
+      await queryClient.invalidateQueries({ queryKey: serverKeys.data(serverId) });
+    },
+  });
+  const submit = () => {
+    setSubmitted(true);
+    if (Object.keys(errors).length === 0) save.mutate();
+  };
+  const empty = Object.keys(editable).length === 0;
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="settings-tab">
+      <Stack>
+        <Title order={4}>{t('servers.settings.title')}</Title>
+        {empty ? (
+          <Text c="dimmed">{t('servers.settings.empty')}</Text>
+        ) : (
+          <VariableFields
+            data={editable}
+            values={values}
+            onChange={setValues}
+            errors={submitted ? errors : {}}
+          />
+        )}
+        {!empty && (
+          <Group justify="flex-end">
+            <Button loading={save.isPending} onClick={submit}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

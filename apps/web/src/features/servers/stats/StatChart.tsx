@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import uPlot from 'uplot';
+import { formatNumber, formatTime } from '../../../i18n/format';
+import 'uplot/dist/uPlot.min.css';
+
+interface Props {
+  title: string;
+  times: number[];
+  values: number[];
+  /** Top of the y axis (at least the SPEC §9 minimum). */
+  yMax: number;
+  unit: string;
+  color: string;
+  testId: string;
+}
+
+const HEIGHT = 220;
+
+/** One uPlot line chart; created once, then fed with setData (cheap) on every point. */
+export function StatChart({ title, times, values, yMax, unit, color, testId }: Props) {
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<uPlot | null>(null);
+  const { i18n } = useTranslation();
+  const locale = i18n.language;
+  const yMaxRef = useRef(yMax);
+  yMaxRef.current = yMax;
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const plot = new uPlot(
+      {
+        width: Math.max(el.clientWidth, 300),
+        height: HEIGHT,
+        title,
+        legend: { show: false },
+        scales: { y: { range: () => [0, yMaxRef.current] } },
+        // Tick labels in the UI locale (uPlot's own time format is English).
+        axes: [
+          { values: (_u, ticks) => ticks.map((s) => formatTime(s * 1000, locale)) },
+          { values: (_u, ticks) => ticks.map((v) => `${formatNumber(v, locale)} ${unit}`), size: 70 },
+        ],
+        series: [{}, { label: title, stroke: color, fill: `${color}22`, width: 2 }],
+      },
+      [[], []],
+      el,
+    );
+    chart.current = plot;
+    const resize = new ResizeObserver(() =>
+      plot.setSize({ width: Math.max(el.clientWidth, 300), height: HEIGHT }),
+    );
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+      chart.current = null;
+    };
+  }, [title, unit, color, locale]);
+
+  useEffect(() => {
+    chart.current?.setData([times, values]);
+  }, [times, values, yMax]);
+
+  return <div ref={host} data-testid={testId} data-points={values.join(',')} />;
+}

@@ -1,0 +1,77 @@
+import { Card, Group, SegmentedControl, SimpleGrid, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ServerTabProps } from '../tabs/types';
+import type { ServerLiveAction } from '../useServerLive';
+import { StatChart } from './StatChart';
+import {
+  cpuAxisMax,
+  memoryAxisMax,
+  memoryInUnit,
+  pushPoint,
+  seedHistory,
+  STATS_INTERVAL_MS,
+  type StatsHistory,
+} from './stats-model';
+
+/** Statistics tab (SPEC §2, §4, §9): CPU and memory charts of the latest 40 points, memory in MB or MiB. */
+export default function StatsTab({ live }: ServerTabProps) {
+  const { t } = useTranslation();
+  const [history, setHistory] = useState<StatsHistory>(() => seedHistory(Date.now()));
+  const [binary, setBinary] = useState(false);
+  const { stats } = live;
+  const sendRef = useRef((message: ServerLiveAction) => live.send(message));
+  sendRef.current = (message) => live.send(message);
+
+  useEffect(() => {
+    const ask = () => void sendRef.current({ type: 'stat' }).catch(() => undefined);
+    ask();
+    const timer = setInterval(ask, STATS_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, []); // `send` changes every render; the ref keeps one steady 3000 ms interval
+
+  useEffect(() => {
+    if (stats) setHistory((h) => pushPoint(h, Date.now(), stats.cpu, stats.memory));
+  }, [stats]);
+
+  const memory = history.memory.map((bytes) => memoryInUnit(bytes, binary));
+  const memoryUnit = binary ? 'MiB' : 'MB';
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="stats-tab">
+      <Group justify="space-between" mb="sm">
+        <Text fw={600}>{t('servers.stats.title')}</Text>
+        <SegmentedControl
+          size="xs"
+          value={binary ? 'binary' : 'decimal'}
+          onChange={(v) => setBinary(v === 'binary')}
+          data={[
+            { value: 'decimal', label: 'MB' },
+            { value: 'binary', label: 'MiB' },
+          ]}
+          aria-label={t('servers.stats.memoryUnit')}
+          data-testid="memory-unit"
+        />
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <StatChart
+          title={t('servers.stats.cpu')}
+          times={history.times}
+          values={history.cpu}
+          yMax={cpuAxisMax(history.cpu)}
+          unit="%"
+          color="#228be6"
+          testId="cpu-chart"
+        />
+        <StatChart
+          title={t('servers.stats.memory')}
+          times={history.times}
+          values={memory}
+          yMax={memoryAxisMax(memory, binary)}
+          unit={memoryUnit}
+          color="#40c057"
+          testId="memory-chart"
+        />
+      </SimpleGrid>
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The server page's bottom tab bar (SPEC §2 Server detail, §6 gating). One entry per tab, in bar order:
+ * its value, label key, shortcut, who sees it, and the component (loaded when first opened).
+ * To plug a tab in, point its `component` at the real module; nothing else needs to change.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ServerTabProps, TabGateContext } from './tabs/types';
+
+export type { ServerTabProps, TabGateContext } from './tabs/types';
+
+export type TabId = 'console' | 'stats' | 'files' | 'tasks' | 'settings' | 'users' | 'admin';
+
+export interface ServerTab {
+  id: TabId;
+  labelKey: string;
+  shortcut: string;
+  visible: (ctx: TabGateContext) => boolean;
+  component: LazyExoticComponent<ComponentType<ServerTabProps>>;
+}
+
+const can = (flag: keyof TabGateContext['permissions']) => (ctx: TabGateContext) =>
+  ctx.admin || ctx.permissions[flag];
+
+export const serverTabs: ServerTab[] = [
+  {
+    id: 'console',
+    labelKey: 'servers.tabs.console',
+    shortcut: 't c',
+    visible: can('viewServerConsole'),
+    component: lazy(() => import('./console/ConsoleTab')),
+  },
+  {
+    id: 'stats',
+    labelKey: 'servers.tabs.stats',
+    shortcut: 't i',
+    visible: can('viewServerStats'),
+    component: lazy(() => import('./stats/StatsTab')),
+  },
+  {
+    id: 'files',
+    labelKey: 'servers.tabs.files',
+    shortcut: 't f',
+    visible: (ctx) => ctx.admin || ctx.permissions.viewServerFiles || ctx.permissions.sftpServer,
+    component: lazy(() => import('./files/FilesTab')),
+  },
+  {
+    id: 'tasks',
+    labelKey: 'servers.tabs.tasks',
+    shortcut: 't t',
+    visible: (ctx) => ctx.tasksAvailable && can('editServerData')(ctx),
+    component: lazy(() => import('./tasks/TasksTab')),
+  },
+  {
+    id: 'settings',
+    labelKey: 'servers.tabs.settings',
+    shortcut: 't s',
+    visible: can('editServerData'),
+    component: lazy(() => import('./settings/SettingsTab')),
+  },
+  {
+    id: 'users',
+    labelKey: 'servers.tabs.users',
+    shortcut: 't u',
+    visible: can('editServerUsers'),
+    component: lazy(() => import('./users/UsersTab')),
+  },
+  {
+    id: 'admin',
+    labelKey: 'servers.tabs.admin',
+    shortcut: 't a',
+    // SPEC §6: the admin panel needs deleteServer; inside it the OAuth2 card is always shown and the
+    // switches, definition editor and reload are for admins only.
+    visible: can('deleteServer'),
+    component: lazy(() => import('./admin/AdminTab')),
+  },
+];
+
+export function visibleTabs(ctx: TabGateContext): ServerTab[] {
+  return serverTabs.filter((tab) => tab.visible(ctx));
+}

@@ -1,0 +1,64 @@
+import { Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CronEditor } from '../../../components/cron/CronEditor';
+import { describeCron } from '../../../components/cron/describe';
+import { OperationsEditor } from './OperationsEditor';
+import { canSave, type TaskForm } from './task-form';
+
+interface Props {
+  title: string;
+  initial: TaskForm;
+  saving: boolean;
+  onSave: (form: TaskForm) => void;
+  onClose: () => void;
+}
+
+/** New / edit task overlay: name, scheduled switch + schedule editor, operations; save only when valid. */
+export function TaskOverlay({ title, initial, saving, onSave, onClose }: Props) {
+  const { t, i18n } = useTranslation();
+  const [form, setForm] = useState<TaskForm>(initial);
+  const valid = canSave(form);
+  const description = form.scheduled ? describeCron(form.expression, i18n.language) : null;
+  return (
+    <Modal opened onClose={onClose} title={title} size="xl" data-testid="task-overlay">
+      <Stack>
+        <TextInput
+          label={t('servers.tasks.name')}
+          value={form.name}
+          onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+          data-testid="task-name"
+        />
+        <Switch
+          label={t('servers.tasks.scheduled')}
+          checked={form.scheduled}
+          onChange={(e) => setForm({ ...form, scheduled: e.currentTarget.checked })}
+          data-testid="task-scheduled"
+        />
+        {form.scheduled && (
+          <>
+            <CronEditor
+              state={form.cron}
+              onChange={(cron, expression) => setForm({ ...form, cron, expression })}
+            />
+            <Text size="sm" c={valid ? 'dimmed' : 'red'} data-testid="task-schedule-description">
+              {form.expression} — {description ?? t('servers.tasks.invalidSchedule')}
+            </Text>
+          </>
+        )}
+        <OperationsEditor
+          value={form.operations}
+          onChange={(operations) => setForm({ ...form, operations })}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button disabled={!valid} loading={saving} onClick={() => onSave(form)} data-testid="task-save">
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,68 @@
+import { Button, Card, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { serverPermissions } from '@hearth/contract';
+import { useTranslation } from 'react-i18next';
+import type { ServerUserFlags } from '../api';
+
+export interface Entry {
+  email: string;
+  username: string;
+  flags: ServerUserFlags;
+  /** Added here and not saved yet: Cancel removes it (SPEC §2). */
+  isNew: boolean;
+}
+
+interface Props {
+  entry: Entry;
+  saving: boolean;
+  deleting: boolean;
+  onChange: (flags: ServerUserFlags) => void;
+  onSave: () => void;
+  onCancel: () => void;
+  onDelete: () => void;
+}
+
+/** One user with access: their permission switches, and Save/Cancel (new) or Update/Delete. */
+export function UserEntry({ entry, saving, deleting, onChange, onSave, onCancel, onDelete }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="server-user" data-email={entry.email}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={600} truncate>
+              {entry.username || entry.email}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {entry.isNew ? t('servers.users.unsaved') : entry.email}
+            </Text>
+          </Stack>
+          <Group gap="xs" wrap="nowrap">
+            {entry.isNew ? (
+              <Button variant="default" size="xs" onClick={onCancel}>
+                {t('common.cancel')}
+              </Button>
+            ) : (
+              <Button variant="light" color="red" size="xs" loading={deleting} onClick={onDelete}>
+                {t('common.delete')}
+              </Button>
+            )}
+            <Button size="xs" loading={saving} onClick={onSave}>
+              {entry.isNew ? t('common.save') : t('servers.users.update')}
+            </Button>
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs">
+          {serverPermissions.map((perm) => (
+            <Switch
+              key={perm}
+              size="sm"
+              label={t(`servers.permissions.${perm}`)}
+              checked={entry.flags[perm]}
+              onChange={(e) => onChange({ ...entry.flags, [perm]: e.currentTarget.checked })}
+            />
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+import { NumberInput, Select, Switch, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ServerVariable } from '../api';
+import type { VariableValue } from './values';
+
+interface Props {
+  name: string;
+  variable: ServerVariable;
+  value: VariableValue;
+  onChange: (value: VariableValue) => void;
+  /** An i18n key. */
+  error?: string | null;
+  disabled?: boolean;
+}
+
+/** One typed input per variable (SPEC §2): boolean → switch, option → select, integer → number, else text. */
+export function VariableInput({ name, variable, value, onChange, error, disabled }: Props) {
+  const { t } = useTranslation();
+  const label = variable.display || name;
+  const common = {
+    label,
+    description: variable.desc || undefined,
+    error: error ? t(error) : undefined,
+    disabled,
+    'data-variable': name,
+  };
+  switch (variable.type ?? 'string') {
+    case 'boolean':
+      return (
+        <Switch
+          {...common}
+          checked={value === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+          pt="xs"
+        />
+      );
+    case 'option':
+      return (
+        <Select
+          {...common}
+          required={variable.required !== false}
+          allowDeselect={false}
+          data={(variable.options ?? []).map((o) => ({
+            value: String(o.value),
+            label: o.display || String(o.value),
+          }))}
+          value={value === '' ? null : String(value)}
+          onChange={(next) => onChange(next ?? '')}
+        />
+      );
+    case 'integer':
+      return (
+        <NumberInput
+          {...common}
+          required={variable.required !== false}
+          allowDecimal={false}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(next) => onChange(next === '' ? '' : Number(next))}
+        />
+      );
+    case 'string':
+      return (
+        <TextInput
+          {...common}
+          required={variable.required !== false}
+          value={String(value)}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+  }
+}

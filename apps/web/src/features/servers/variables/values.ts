@@ -1,0 +1,83 @@
+import type { ServerVariable } from '../api';
+
+/** What an input holds for one variable: boolean for switches, number (or '' while empty) for integers. */
+export type VariableValue = string | number | boolean;
+
+const SERVER_NAME = /^[A-Za-z0-9 _.-]+$/;
+
+/** SPEC §5: a server name is not empty and has no special characters. Returns an i18n key or null. */
+export function serverNameError(name: string): string | null {
+  if (name.trim() === '') return 'validation.required';
+  return SERVER_NAME.test(name) ? null : 'servers.validation.name';
+}
+
+/** The input value for a variable's stored value, by its type. */
+export function toInputValue(variable: ServerVariable): VariableValue {
+  const v = variable.value;
+  switch (variable.type ?? 'string') {
+    case 'boolean':
+      return v === true || v === 'true';
+    case 'integer': {
+      const n = typeof v === 'number' ? v : Number(v);
+      return v === undefined || v === null || v === '' || Number.isNaN(n) ? '' : n;
+    }
+    case 'option':
+    case 'string':
+      return scalarText(v);
+  }
+}
+
+function scalarText(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+    ? String(v)
+    : JSON.stringify(v);
+}
+
+/**
+ * The value to send: booleans and integers are cast (PufferPanel's AddServer does the same); an option gives
+ * back the option's own value, so a numeric option stays a number.
+ */
+export function toWireValue(variable: ServerVariable, value: VariableValue): unknown {
+  switch (variable.type ?? 'string') {
+    case 'boolean':
+      return value === true;
+    case 'integer':
+      return value === '' ? null : Number(value);
+    case 'option':
+      return variable.options?.find((o) => String(o.value) === String(value))?.value ?? value;
+    case 'string':
+      return String(value);
+  }
+}
+
+/** SPEC §2 Settings/Add server: a required variable must have a value. Returns an i18n key or null. */
+export function variableError(variable: ServerVariable, value: VariableValue): string | null {
+  if (variable.required === false || (variable.type ?? 'string') === 'boolean') return null;
+  return value === '' ? 'validation.required' : null;
+}
+
+export function initialValues(data: Record<string, ServerVariable>): Record<string, VariableValue> {
+  return Object.fromEntries(Object.entries(data).map(([name, v]) => [name, toInputValue(v)]));
+}
+
+export function wireValues(
+  data: Record<string, ServerVariable>,
+  values: Record<string, VariableValue>,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(data).map(([name, v]) => [name, toWireValue(v, values[name] ?? toInputValue(v))]),
+  );
+}
+
+export function variableErrors(
+  data: Record<string, ServerVariable>,
+  values: Record<string, VariableValue>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, v] of Object.entries(data)) {
+    const error = variableError(v, values[name] ?? toInputValue(v));
+    if (error) out[name] = error;
+  }
+  return out;
+}

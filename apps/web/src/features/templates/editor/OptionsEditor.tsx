@@ -1,0 +1,53 @@
+import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
+import type { Variable } from '@hearth/contract';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/icons';
+import { TextField } from '../../../components/TextField';
+import { valueText } from '../model/variables';
+
+type Option = NonNullable<Variable['options']>[number];
+
+/** The value/display pairs of an `option` variable; a value edited here becomes text. */
+export function OptionsEditor({ options, onChange }: { options: Option[]; onChange: (o: Option[]) => void }) {
+  const { t } = useTranslation();
+  const patch = (i: number, next: Partial<Option>) =>
+    onChange(options.map((o, j) => (j === i ? { ...o, ...next } : o)));
+  return (
+    <Stack gap={6} data-testid="variable-options">
+      <Text size="sm" fw={500}>
+        {t('templates.variables.options')}
+      </Text>
+      {options.map((option, i) => (
+        <Group key={i} gap={6} wrap="nowrap">
+          <TextField
+            style={{ flex: 1 }}
+            aria-label={`${t('templates.variables.optionValue')} ${i + 1}`}
+            placeholder={t('templates.variables.optionValue')}
+            value={valueText(option.value)}
+            onChange={(value) => patch(i, { value })}
+          />
+          <TextField
+            style={{ flex: 1 }}
+            aria-label={`${t('templates.variables.optionDisplay')} ${i + 1}`}
+            placeholder={t('templates.variables.optionDisplay')}
+            value={option.display}
+            onChange={(display) => patch(i, { display })}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('templates.widgets.remove')}
+            onClick={() => onChange(options.filter((_o, j) => j !== i))}
+          >
+            <Icon name="trash" />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Group>
+        <Button variant="light" size="xs" onClick={() => onChange([...options, { value: '', display: '' }])}>
+          {t('templates.variables.addOption')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import { Alert, Button, Code, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { isKnownProcessorType, knownProcessorTypes, type Processor } from '@hearth/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../../components/SelectField';
+import { StringListEditor } from '../../../components/StringListEditor';
+import { SwitchInput } from '../../../components/SwitchInput';
+import { TextField } from '../../../components/TextField';
+import { changeProcessorType } from '../model/processors';
+import { processorFields, type FieldKind } from './processorFields';
+
+interface Props {
+  step: Processor;
+  onSave: (step: Processor) => void;
+  onClose: () => void;
+}
+
+type Fields = Record<string, unknown>;
+
+/** Edits one processor; changing its type clears the other fields (SPEC §3). */
+export function ProcessorOverlay({ step, onSave, onClose }: Props) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<Processor>(step);
+  const types = isKnownProcessorType(draft.type) ? knownProcessorTypes : [...knownProcessorTypes, draft.type];
+  const fields = draft as Fields;
+  return (
+    <Modal opened onClose={onClose} title={t('templates.processors.edit')} size="lg">
+      <Stack>
+        <SelectField<string>
+          label={t('templates.processors.type')}
+          value={draft.type}
+          data={types}
+          onChange={(type) => setDraft(changeProcessorType(draft, type))}
+        />
+        {isKnownProcessorType(draft.type) ? (
+          processorFields[draft.type].map(([name, kind]) => (
+            <FieldInput
+              key={name}
+              kind={kind}
+              label={t(`templates.processors.fields.${name}`)}
+              value={fields[name]}
+              onChange={(value) => setDraft({ ...draft, [name]: value })}
+            />
+          ))
+        ) : (
+          <Alert color="yellow" title={t('templates.processors.unknown', { type: draft.type })}>
+            <Code block>{JSON.stringify(draft, null, 2)}</Code>
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={() => onSave(draft)}>{t('common.save')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+interface FieldProps {
+  kind: FieldKind;
+  label: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}
+
+function FieldInput({ kind, label, value, onChange }: FieldProps) {
+  const { t } = useTranslation();
+  const text = typeof value === 'string' ? value : '';
+  switch (kind) {
+    case 'list':
+      return (
+        <StringListEditor
+          label={label}
+          value={Array.isArray(value) ? value.map(String) : []}
+          onChange={onChange}
+          addLabel={t('templates.widgets.add')}
+          removeLabel={t('templates.widgets.remove')}
+        />
+      );
+    case 'switch':
+      return <SwitchInput label={label} checked={value !== false} onChange={onChange} />;
+    case 'textarea':
+      return (
+        <Textarea
+          label={label}
+          value={text}
+          autosize
+          minRows={3}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    case 'releaseType':
+      return (
+        <SelectField<string>
+          label={label}
+          value={text || 'recommended'}
+          data={['recommended', 'latest']}
+          onChange={onChange}
+        />
+      );
+    case 'text':
+      return <TextField label={label} value={text} onChange={onChange} />;
+  }
+}

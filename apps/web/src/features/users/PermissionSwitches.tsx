@@ -1,0 +1,37 @@
+import { Card, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { panelPermissions, type PanelPermission } from '@hearth/contract';
+import { useTranslation } from 'react-i18next';
+import type { PermissionFlags } from './api';
+
+interface PermissionSwitchesProps {
+  value: PermissionFlags;
+  disabled?: boolean;
+  onChange: (next: PermissionFlags) => void;
+}
+
+/** One switch per panel permission; admin implies all others, which then show as on and locked. */
+export function PermissionSwitches({ value, disabled, onChange }: PermissionSwitchesProps) {
+  const { t } = useTranslation();
+  const toggle = (perm: PanelPermission, on: boolean) => onChange({ ...value, [perm]: on });
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack>
+        <Title order={4}>{t('users.permissions.title')}</Title>
+        <Text size="sm" c="dimmed">
+          {t('users.permissions.description')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="permission-switches">
+          {panelPermissions.map((perm) => (
+            <Switch
+              key={perm}
+              label={t(`permissions.${perm}`)}
+              checked={value[perm] || (perm !== 'admin' && value.admin)}
+              disabled={disabled || (perm !== 'admin' && value.admin)}
+              onChange={(e) => toggle(perm, e.currentTarget.checked)}
+            />
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import { panelPermissions, type PanelPermission } from '@hearth/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+export interface UserRow {
+  id: string;
+  username: string;
+  email: string;
+}
+
+export interface UsersPage {
+  users: UserRow[];
+  paging: { page: number; pageSize: number; total: number };
+}
+
+export type PermissionFlags = Record<PanelPermission, boolean>;
+
+export const PAGE_SIZE = 10;
+
+export const usersKeys = {
+  all: ['users'] as const,
+  list: (page: number, search: string) => [...usersKeys.all, 'list', page, search] as const,
+  detail: (id: string) => [...usersKeys.all, 'detail', id] as const,
+  perms: (id: string) => [...usersKeys.all, 'perms', id] as const,
+};
+
+export function usersListQuery(page: number, search: string) {
+  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+  // The API matches `*` as a wildcard; the list searches anywhere in the username (SPEC §7).
+  if (search.trim()) params.set('username', `*${search.trim()}*`);
+  return queryOptions({
+    queryKey: usersKeys.list(page, search.trim()),
+    queryFn: () => api.get<UsersPage>(`/api/users?${params.toString()}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const userQuery = (id: string) =>
+  queryOptions({ queryKey: usersKeys.detail(id), queryFn: () => api.get<UserRow>(`/api/users/${id}`) });
+
+export const permsQuery = (id: string) =>
+  queryOptions({
+    queryKey: usersKeys.perms(id),
+    queryFn: async () => toFlags(await api.get<Partial<PermissionFlags>>(`/api/users/${id}/perms`)),
+  });
+
+export function toFlags(raw: Partial<PermissionFlags>): PermissionFlags {
+  return Object.fromEntries(panelPermissions.map((p) => [p, raw[p] === true])) as PermissionFlags;
+}
+
+export const usersApi = {
+  create: (body: { username: string; email: string; password: string }) =>
+    api.post<UserRow>('/api/users', body),
+  update: (id: string, body: { username: string; email: string; password?: string }) =>
+    api.post<void>(`/api/users/${id}`, body),
+  setPerms: (id: string, perms: PermissionFlags) => api.put<void>(`/api/users/${id}/perms`, perms),
+  remove: (id: string) => api.delete<void>(`/api/users/${id}`),
+  invite: (email: string) => api.post<{ id: string; email: string }>('/api/users/invite', { email }),
+};

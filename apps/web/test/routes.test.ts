@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { landingPathFor, navEntries, routes, visibleNavEntries } from '../src/app/routes';
+import enUS from '../src/i18n/locales/en_US.json';
+
+const specRoutes = [
+  '/server',
+  '/addserver',
+  '/account',
+  '/server/:id',
+  '/user/:id',
+  '/adduser',
+  '/user',
+  '/template/:id',
+  '/addtemplate',
+  '/template',
+  '/node',
+  '/node/:id',
+  '/addnode',
+  '/settings',
+  '/errors/404',
+  '/auth/login',
+  '/auth/register',
+  '/auth/invite',
+];
+
+function lookup(key: string): unknown {
+  return key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], enUS);
+}
+
+describe('route table', () => {
+  it('holds every SPEC §2 route exactly once', () => {
+    const paths = routes.map((r) => r.path);
+    for (const path of specRoutes) expect(paths.filter((p) => p === path)).toHaveLength(1);
+  });
+
+  it('flags exactly the routes that need no session', () => {
+    const publicPaths = routes
+      .filter((r) => r.public)
+      .map((r) => r.path)
+      .sort();
+    expect(publicPaths).toEqual([
+      '/auth/invite',
+      '/auth/login',
+      '/auth/register',
+      '/auth/setup',
+      '/errors/404',
+    ]);
+  });
+
+  it('gives every route and sidebar entry an English title', () => {
+    for (const route of routes) expect(typeof lookup(route.titleKey), route.titleKey).toBe('string');
+    for (const entry of navEntries) expect(typeof lookup(entry.labelKey), entry.labelKey).toBe('string');
+  });
+
+  it('points every sidebar entry at a route of the table', () => {
+    for (const entry of navEntries) expect(routes.some((r) => r.path === entry.to)).toBe(true);
+  });
+
+  it('binds the six g shortcuts', () => {
+    expect(navEntries.map((e) => e.shortcut).sort()).toEqual(['g a', 'g c', 'g n', 'g s', 'g t', 'g u']);
+  });
+});
+
+describe('sidebar visibility by scopes (SPEC §2 Shell)', () => {
+  const visible = (scopes: string[]) => visibleNavEntries(scopes).map((e) => e.to);
+
+  it('shows only Account without scopes', () => {
+    expect(visible([])).toEqual(['/account']);
+  });
+
+  it('shows each section for its view scope', () => {
+    expect(visible(['servers.view'])).toEqual(['/account', '/server']);
+    expect(visible(['nodes.view'])).toEqual(['/account', '/node']);
+    expect(visible(['users.view'])).toEqual(['/account', '/user']);
+    expect(visible(['templates.view'])).toEqual(['/account', '/template']);
+  });
+
+  it('shows Settings only to admins, and everything to them', () => {
+    expect(visible(['panel.settings', 'users.edit'])).not.toContain('/settings');
+    expect(visible(['servers.admin'])).toEqual([
+      '/account',
+      '/server',
+      '/node',
+      '/user',
+      '/template',
+      '/settings',
+    ]);
+  });
+
+  it('lands on Servers with servers.view or admin, else Account', () => {
+    expect(landingPathFor(['servers.view'])).toBe('/server');
+    expect(landingPathFor(['servers.admin'])).toBe('/server');
+    expect(landingPathFor(['nodes.view'])).toBe('/account');
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cpuAxisMax,
+  HISTORY_POINTS,
+  memoryAxisMax,
+  memoryInUnit,
+  pushPoint,
+  round2,
+  seedHistory,
+  STATS_INTERVAL_MS,
+} from '../src/features/servers/stats/stats-model';
+import { sftpInfo } from '../src/features/servers/sftp/sftp';
+
+describe('statistics model', () => {
+  it('seeds 40 zero points 3 s apart ending now', () => {
+    const history = seedHistory(120_000);
+    expect(HISTORY_POINTS).toBe(40);
+    expect(STATS_INTERVAL_MS).toBe(3000);
+    expect(history.times).toHaveLength(40);
+    expect(history.times.at(-1)).toBe(120);
+    expect(history.times[0]).toBe(120 - 39 * 3);
+    expect(history.cpu.every((v) => v === 0) && history.memory.every((v) => v === 0)).toBe(true);
+  });
+
+  it('keeps the latest 40 points and rounds CPU to 2 decimals', () => {
+    let history = seedHistory(0);
+    history = pushPoint(history, 3000, 12.3456, 5_000_000);
+    expect(history.times).toHaveLength(40);
+    expect(history.cpu.at(-1)).toBe(12.35);
+    expect(history.memory.at(-1)).toBe(5_000_000);
+    for (let i = 0; i < 50; i++) history = pushPoint(history, 6000 + i * 3000, i, i);
+    expect(history.cpu).toHaveLength(40);
+    expect(history.cpu[0]).toBe(10);
+    expect(round2(2.345678)).toBe(2.35);
+  });
+
+  it('CPU axis goes to at least 100 %, higher when a value is higher', () => {
+    expect(cpuAxisMax([0, 12])).toBe(100);
+    expect(cpuAxisMax([150.5])).toBe(150.5);
+  });
+
+  it('memory in MB (1000 steps) or MiB (1024 steps), axis at least 1000 / 1025', () => {
+    expect(memoryInUnit(1_500_000, false)).toBe(1.5);
+    expect(memoryInUnit(1024 * 1024 * 3, true)).toBe(3);
+    expect(memoryInUnit(1_000_000, true)).toBe(0.95);
+    expect(memoryAxisMax([0, 10], false)).toBe(1000);
+    expect(memoryAxisMax([0, 10], true)).toBe(1025);
+    expect(memoryAxisMax([2048], true)).toBe(2048);
+  });
+});
+
+describe('SFTP information', () => {
+  const server = {
+    id: 'ab12cd34',
+    name: 's',
+    type: 'generic',
+    node: { id: '1', name: 'n', publicHost: 'node.example.com', publicPort: 8080, sftpPort: 5657 },
+    ip: '',
+    port: null,
+    address: '',
+  };
+
+  it('uses the node public host and SFTP port, username email|serverId, an sftp:// link', () => {
+    expect(sftpInfo(server, 'a@b.c', 'panel.local')).toEqual({
+      host: 'node.example.com',
+      port: 5657,
+      address: 'node.example.com:5657',
+      username: 'a@b.c|ab12cd34',
+      url: 'sftp://a%40b.c%7Cab12cd34@node.example.com:5657',
+    });
+  });
+
+  it('uses the page host when the public host is {ip}', () => {
+    const info = sftpInfo({ ...server, node: { ...server.node, publicHost: '{ip}' } }, 'a@b.c', '10.0.0.5');
+    expect(info.address).toBe('10.0.0.5:5657');
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * `npm run bench`: every benchmark in turn, each printing its method and figures.
+ * One at a time on purpose: they share two cores, and concurrent runs would measure each other.
+ */
+import { runApiBench } from './api/run';
+import { runConsoleBench } from './console/run';
+import { runFilesBench } from './files/run';
+
+const benches: Array<[string, () => Promise<void>]> = [
+  ['console', runConsoleBench],
+  ['api', runApiBench],
+  ['files', runFilesBench],
+];
+const only = process.argv.slice(2);
+for (const [name, run] of benches) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  console.log(`\n### bench: ${name}`);
+  await run();
+}

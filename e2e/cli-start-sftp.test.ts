@@ -1,0 +1,119 @@
+/**
+ * `hearth start` as an operator runs it (a child process, temp data dir): the local node's SFTP works out of the
+ * box — the panel issues the local node's credential at start and hands it to the daemon in-process. First
+ * admin through the setup link, a server on the local node, then OpenSSH `sftp` (`email|id` from an ssh config).
+ * The local node listens on its fixed ports (5656 and 5657, as the panel's local node row says).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeGameDefinition } from '../apps/daemon/test/helpers/test-daemon';
+import { runSftp } from './helpers/files-fixture';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const admin = { username: 'admin', email: 'admin@example.com', password: 'admin-password-1' };
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const probe = createServer()
+      .once('error', () => done(false))
+      .listen(port, '127.0.0.1', () => probe.close(() => done(true)));
+  });
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await new Promise((done) => probe.once('listening', done));
+  const { port } = probe.address() as { port: number };
+  await new Promise((done) => probe.close(done));
+  return port;
+}
+
+/** Resolves with the setup link once both the panel and the local node are up. */
+function waitForStart(child: ChildProcess): Promise<string> {
+  return new Promise((done, fail) => {
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const setup = /(http\S+\/auth\/setup\?token=\S+)/.exec(out)?.[1];
+      if (setup && out.includes('Local node started')) done(setup);
+      if (out.includes('Local node did not start')) fail(new Error(out));
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => fail(new Error(`hearth start exited (${code}): ${out}`)));
+  });
+}
+
+describe('hearth start: SFTP on the local node', () => {
+  let dir: string;
+  let child: ChildProcess | undefined;
+  let panelUrl: string;
+  let setupUrl: string;
+
+  beforeAll(async () => {
+    for (const port of [5656, 5657]) {
+      if (!(await portFree(port))) throw new Error(`port ${port} is taken: the local node needs it`);
+    }
+    dir = mkdtempSync(join(tmpdir(), 'hearth-start-'));
+    const port = await freePort();
+    const config = {
+      web: { host: '127.0.0.1', port },
+      panel: { dataDir: join(dir, 'data'), databaseUrl: `sqlite:${join(dir, 'data', 'hearth.db')}` },
+      log: { level: 'warn' },
+    };
+    writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
+    child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'apps/cli/src/main.ts'), '--config', join(dir, 'config.json'), 'start'],
+      { cwd: ROOT, env: { ...process.env, HEARTH_CONFIG: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    setupUrl = await waitForStart(child);
+    panelUrl = `http://127.0.0.1:${port}`;
+  }, 60_000);
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((done) => child?.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(
+    'creates the admin, a server on the local node, and lists it over SFTP',
+    { timeout: 90_000 },
+    async () => {
+      const token = new URL(setupUrl).searchParams.get('token');
+      const setup = await fetch(`${panelUrl}/auth/setup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...admin, token }),
+      });
+      expect(setup.status, await setup.clone().text()).toBe(200);
+      const { session } = (await setup.json()) as { session: string };
+      const auth = { authorization: `Bearer ${session}`, 'content-type': 'application/json' };
+
+      const body = { ...fakeGameDefinition(), name: 'sftp-local', node: 'local', users: [] };
+      const created = await fetch(`${panelUrl}/api/servers`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify(body),
+      });
+      expect(created.ok, await created.clone().text()).toBe(true);
+      const { id } = (await created.json()) as { id: string };
+      const install = await fetch(`${panelUrl}/proxy/daemon/server/${id}/install?wait=true`, {
+        method: 'POST',
+        headers: { authorization: auth.authorization },
+      });
+      expect(install.ok, await install.clone().text()).toBe(true);
+
+      const r = await runSftp(5657, `${admin.email}|${id}`, admin.password, ['ls'], { via: 'config' });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('server.properties');
+    },
+  );
+});

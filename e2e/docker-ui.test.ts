@@ -1,0 +1,168 @@
+/**
+ * Docker servers in Chromium (issue 8, browser part): a node whose daemon reaches the Docker engine offers the
+ * docker environment, a node whose daemon points at a missing socket does not; a server created in the
+ * browser from a template with the docker environment (image hearth-test/busybox:1, the busybox fake game)
+ * installs, starts, talks on the console, reports stats and stops. The template editor shows the docker
+ * fields. Needs the engine and the local image (bash .ci/services.sh): in CI a missing engine fails the suite.
+ */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningDaemon } from '@hearth/daemon';
+import {
+  IMAGE,
+  containersOf,
+  dockerGameDefinition,
+  removeContainersOf,
+  requireDocker,
+} from '../apps/daemon/test/docker/helpers';
+import { browserAvailable, launchBrowser, openSignedIn, screenshot, type TestPage } from './helpers/browser';
+import { addNodeWithDaemon, panelApi } from './helpers/daemon-node';
+import { createFirstAdmin, startTestPanel, type Account, type TestPanel } from './helpers/panel';
+
+const canRun = browserAvailable('docker screens') && (await requireDocker());
+
+describe.runIf(canRun)('docker servers in Chromium', () => {
+  let panel: TestPanel;
+  let admin: Account;
+  let browser: Browser;
+  const daemons: RunningDaemon[] = [];
+  const serversDirs: string[] = [];
+  const pages: TestPage[] = [];
+  let serverId = '';
+
+  const call = <T>(method: string, path: string, body?: unknown) =>
+    panelApi<T>(panel, admin.session, method, path, body);
+
+  async function open(path: string): Promise<Page> {
+    const tp = await openSignedIn(browser, panel.url, admin, path);
+    pages.push(tp);
+    return tp.page;
+  }
+
+  /** A node and its daemon, started from the node's deployment config with this Docker socket. */
+  async function addNode(name: string, socketPath: string): Promise<string> {
+    const node = await addNodeWithDaemon(panel, admin.session, name, { docker: { socketPath } });
+    daemons.push(node.daemon);
+    serversDirs.push(node.serversDir);
+    return node.nodeId;
+  }
+
+  const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\*)?$`));
+
+  /** The environment choices Add Server offers for this template on this node. */
+  async function environmentChoices(page: Page, node: string): Promise<string[]> {
+    await page.goto('/addserver');
+    await field(page, 'Template').first().click();
+    await page.getByRole('option', { name: 'Fake game (docker)' }).click();
+    await field(page, 'Node').first().click();
+    await page.getByRole('option', { name: node }).click();
+    await field(page, 'Environment').first().click();
+    const options = await page.getByRole('option').allTextContents();
+    await page.keyboard.press('Escape');
+    return options;
+  }
+
+  beforeAll(async () => {
+    panel = await startTestPanel();
+    admin = await createFirstAdmin(panel);
+    browser = await launchBrowser();
+    const definition = dockerGameDefinition();
+    await call('PUT', '/api/templates/fake-docker', {
+      ...definition,
+      supportedEnvironments: [definition.environment, { type: 'standard' }],
+    });
+    await addNode('with-docker', '/var/run/docker.sock');
+    await addNode('without-docker', join(tmpdir(), 'no-such-dir', 'docker.sock'));
+  });
+
+  afterAll(async () => {
+    for (const tp of pages) expect(tp.pageErrors).toEqual([]);
+    await browser?.close();
+    for (const daemon of daemons) await daemon.close();
+    for (const dir of serversDirs) await removeContainersOf(dir);
+    await panel?.stop();
+  });
+
+  it('the template editor shows the docker fields', async () => {
+    const page = await open('/template/fake-docker');
+    await page.getByTestId('environments').getByText('Docker', { exact: true }).first().click();
+    const fields = page.getByTestId('docker-fields');
+    await fields.waitFor();
+    expect(await fields.getByLabel('Image').inputValue()).toBe(IMAGE);
+    for (const label of [
+      'Network mode',
+      'Network name',
+      'Bindings (host path → container path)',
+      'Port bindings',
+    ]) {
+      expect(await fields.getByText(label, { exact: true }).count(), label).toBeGreaterThan(0);
+    }
+    await screenshot(page, 'docker-template-fields');
+  });
+
+  it('offers docker only on the node whose daemon reaches the engine', async () => {
+    const page = await open('/server');
+    // Node features come from the panel's probe; ask until both nodes have answered.
+    await expect
+      .poll(async () => (await environmentChoices(page, 'without-docker')).join(','), { timeout: 20_000 })
+      .toBe('Standard process');
+    await expect
+      .poll(async () => (await environmentChoices(page, 'with-docker')).join(','), { timeout: 20_000 })
+      .toContain('Docker');
+  });
+
+  it('creates, installs, starts, talks, shows stats and stops a docker server', async () => {
+    const page = await open('/addserver');
+    await field(page, 'Template').first().click();
+    await page.getByRole('option', { name: 'Fake game (docker)' }).click();
+    await field(page, 'Node').first().click();
+    await page.getByRole('option', { name: 'with-docker' }).click();
+    await field(page, 'Environment').first().click();
+    await page.getByRole('option', { name: /Docker/ }).click();
+    await field(page, 'Name').fill('boxed one');
+    await page.getByRole('button', { name: 'Create server' }).click();
+    await page.getByRole('button', { name: 'Install now' }).click();
+    await page.waitForURL(/\/server\/[0-9a-f]{8}$/);
+    serverId = page.url().split('/server/')[1] ?? '';
+    await expect
+      .poll(() => call<{ installing: boolean }>('GET', `/proxy/daemon/server/${serverId}/status`), {
+        timeout: 60_000,
+      })
+      .toMatchObject({ installing: false });
+    const dot = page.getByTestId('server-status');
+    await expect.poll(() => dot.getAttribute('data-status'), { timeout: 15_000 }).toBe('offline');
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect.poll(() => dot.getAttribute('data-status'), { timeout: 30_000 }).toBe('online');
+    const output = page.getByTestId('console-output');
+    await output.getByText('fake-game ready').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('console-command').fill('hello box');
+    await page.keyboard.press('Enter');
+    await output.getByText('echo: hello box').first().waitFor();
+    expect((await containersOf(serversDirs[0] ?? '')).length).toBe(1);
+    await screenshot(page, 'docker-console');
+
+    await page.getByTestId('server-tabs').getByText('Statistics').click();
+    const memory = page.getByTestId('memory-chart');
+    await expect
+      .poll(
+        async () => ((await memory.getAttribute('data-points')) ?? '').split(',').some((v) => Number(v) > 0),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true);
+    await screenshot(page, 'docker-stats');
+
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect.poll(() => dot.getAttribute('data-status'), { timeout: 30_000 }).toBe('offline');
+  });
+
+  it('deleting the server removes its container', async () => {
+    await call('DELETE', `/api/servers/${serverId}`);
+    await expect
+      .poll(async () => (await containersOf(serversDirs[0] ?? '')).length, { timeout: 20_000 })
+      .toBe(0);
+  });
+});

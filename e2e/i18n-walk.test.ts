@@ -1,0 +1,76 @@
+/**
+ * No English anywhere (issue 10): for each of the 34 translated locales, walk every route of the route table
+ * (public pages, then signed in as the administrator: lists, a live server with all its tabs, editors, settings)
+ * and fail on any visible text node equal to an en_US string, outside the allowlist of same-as-english.ts.
+ * One browser; one context per locale; the session cookie is reused, navigation is client-side.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mayMatchEnglish } from '../apps/web/src/i18n/same-as-english';
+import { otherLocales, readEnglish } from '../apps/web/test/helpers/i18n-files';
+import { browserAvailable, launchBrowser } from './helpers/browser';
+import { navigate, signIn, startI18nFixture, VISIBLE_TEXTS, type I18nFixture } from './i18n/fixture';
+
+const canRun = browserAvailable('i18n walk');
+
+/** Matches a visible text against the English strings; placeholders match any filled-in value. */
+function englishMatcher(): (text: string) => string | undefined {
+  const exact = new Map<string, string>();
+  const patterns: Array<[RegExp, string]> = [];
+  for (const [key, value] of Object.entries(readEnglish())) {
+    if (!value.includes('{{')) exact.set(value, key);
+    else if (/\p{L}/u.test(value.replace(/\{\{[^}]*\}\}/g, ''))) {
+      const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\\\{[^}]*\\\}\\\}/g, '.+');
+      patterns.push([new RegExp(`^${escaped}$`, 's'), key]);
+    }
+  }
+  return (text) => exact.get(text) ?? patterns.find(([regex]) => regex.test(text))?.[1];
+}
+
+describe.runIf(canRun)('every screen in every locale shows no English', () => {
+  let fx: I18nFixture;
+  let browser: Browser;
+  const english = englishMatcher();
+
+  beforeAll(async () => {
+    fx = await startI18nFixture();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await fx?.live.stop();
+  });
+
+  it.each(otherLocales)('%s', async (locale) => {
+    const context = await browser.newContext({
+      baseURL: fx.live.panel.url,
+      viewport: { width: 1280, height: 800 },
+    });
+    const pageErrors: string[] = [];
+    const found = new Set<string>();
+    try {
+      await context.addInitScript(`localStorage.setItem('locale', '${locale}')`);
+      const page = await context.newPage();
+      page.on('pageerror', (err) => pageErrors.push(err.message));
+      const walk = async (paths: string[]) => {
+        for (const [i, path] of paths.entries()) {
+          await navigate(page, path, i === 0);
+          for (const text of await page.evaluate<string[]>(VISIBLE_TEXTS)) {
+            const key = english(text);
+            if (key && !mayMatchEnglish(locale, text)) found.add(`${path}: ${JSON.stringify(text)} (${key})`);
+          }
+        }
+      };
+      await walk(fx.publicPaths);
+      expect(await page.evaluate('document.documentElement.lang')).toBe(locale.replace('_', '-'));
+      await signIn(context, fx.live.panel.url, fx.live.admin);
+      await walk(fx.signedIn.filter((p) => !fx.publicPaths.includes(p)));
+      expect(await page.evaluate('document.documentElement.lang')).toBe(locale.replace('_', '-'));
+    } finally {
+      await context.close();
+    }
+    expect([...found]).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});

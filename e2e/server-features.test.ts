@@ -1,0 +1,45 @@
+/**
+ * `GET /api/servers/{id}` reports its node's features (the web's Tasks tab needs `features.tasks`), read from
+ * the panel's cached probe of a real daemon's `GET /daemon/features`; off while the node is down/unknown.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeGameDefinition } from '../apps/daemon/test/helpers/test-daemon';
+import { buildTestApp, call, createUser, type TestApp } from '../apps/panel/test/helpers/app';
+import { DIALECTS } from '../apps/panel/test/helpers/dialects';
+import { registerNode, type RegisteredNode } from './helpers/node-fixture';
+
+interface Detail {
+  server: { features: { tasks: boolean; docker: boolean; environments: string[] } };
+}
+
+describe.each(DIALECTS)('server detail features from a real daemon on %s', (dialect) => {
+  let t: TestApp;
+  let node: RegisteredNode;
+  let admin: string;
+  let serverId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    admin = (await createUser(t, { admin: true })).token;
+    node = await registerNode(t, admin, 'feat-node');
+    const body = { ...fakeGameDefinition(), name: 'feat', node: node.id, users: [] };
+    serverId = (await call(t, 'POST', '/api/servers', { token: admin, body })).json<{ id: string }>().id;
+  });
+  afterAll(async () => {
+    await node?.daemon.close();
+    await t?.close();
+  });
+
+  it('an online node that supports tasks turns the flag on; a stopped one turns everything off', async () => {
+    const res = await call(t, 'GET', `/api/servers/${serverId}?perms`, { token: admin });
+    expect(res.statusCode).toBe(200);
+    const { features } = res.json<Detail>().server;
+    expect(features.tasks).toBe(true);
+    expect(features.environments).toContain('standard');
+    await node.daemon.close();
+    t.services.nodeStatus.forget(node.id);
+    const after = await call(t, 'GET', `/api/servers/${serverId}`, { token: admin });
+    expect(after.statusCode).toBe(200);
+    expect(after.json<Detail>().server.features).toEqual({ tasks: false, docker: false, environments: [] });
+  });
+});

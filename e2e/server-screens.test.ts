@@ -1,0 +1,338 @@
+/**
+ * Node and server screens in Chromium against the real panel and a real daemon (issue 5, SPEC §2): add a node
+ * and see it listed, create a server from a template, install, start, online, stop, rename, settings, users,
+ * admin switches, a view-only user, delete. The daemon is started from the node's deployment config.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningDaemon } from '@hearth/daemon';
+import { fakeGameDefinition } from '../apps/daemon/test/helpers/test-daemon';
+import { browserAvailable, launchBrowser, openSignedIn, screenshot, type TestPage } from './helpers/browser';
+import { panelApi, startDaemonFromDeployment } from './helpers/daemon-node';
+import { createFirstAdmin, startTestPanel, type Account, type TestPanel } from './helpers/panel';
+
+const canRun = browserAvailable('server screens');
+
+describe.runIf(canRun)('node and server screens in Chromium', () => {
+  let panel: TestPanel;
+  let admin: Account;
+  let browser: Browser;
+  let daemon: RunningDaemon | undefined;
+  let nodeId = '';
+  let serverId = '';
+  let nodeConfig: Record<string, unknown> = {};
+  const pages: TestPage[] = [];
+
+  const call = <T>(method: string, path: string, body?: unknown, session = admin.session) =>
+    panelApi<T>(panel, session, method, path, body);
+
+  async function open(path: string, who: { session: string; scopes: string[] } = admin): Promise<Page> {
+    const tp = await openSignedIn(browser, panel.url, who, path);
+    pages.push(tp);
+    return tp.page;
+  }
+
+  /** A labelled input; required ones carry a ' *' after the label text. */
+  const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\*)?$`));
+  const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
+
+  beforeAll(async () => {
+    panel = await startTestPanel();
+    admin = await createFirstAdmin(panel);
+    browser = await launchBrowser();
+    const { run, ...rest } = fakeGameDefinition();
+    await call('PUT', '/api/templates/fake-game', {
+      ...rest,
+      run,
+      data: { ...rest.data, motd: { type: 'boolean', value: false, display: 'Greeting', userEdit: true } },
+      supportedEnvironments: [{ type: 'standard' }],
+    });
+  });
+
+  afterAll(async () => {
+    for (const tp of pages) expect(tp.pageErrors).toEqual([]);
+    await browser?.close();
+    await daemon?.close();
+    await panel?.stop();
+  });
+
+  it('adds a node in the browser and lists it', async () => {
+    const page = await open('/addnode');
+    await field(page, 'Name').fill('node-a');
+    await field(page, 'Public host').fill('127.0.0.1');
+    await field(page, 'Public port').fill('1');
+    await field(page, 'SFTP port').fill('1');
+    await page.getByRole('button', { name: 'Create node' }).click();
+    // Refused (client check or the panel's ErrFieldEqual): still on the add page.
+    await page
+      .getByText(/SFTP port must differ|must not be equal|cannot be the same/i)
+      .first()
+      .waitFor();
+    expect(page.url()).toContain('/addnode');
+    await field(page, 'SFTP port').fill('2');
+    await page.getByRole('button', { name: 'Create node' }).click();
+    await toast(page, 'Node created').waitFor();
+    await page.waitForURL(/\/node\/[^/]+$/);
+    nodeId = decodeURIComponent(page.url().split('/node/')[1] ?? '');
+    // The first secret comes with the creation answer and is shown this once, inside a complete node.json.
+    await page.getByTestId('deployment-secret-once').waitFor();
+    const first = JSON.parse((await page.getByTestId('deployment-config').textContent()) ?? '{}') as {
+      nodeId?: string;
+      sftp?: { clientSecret?: string };
+    };
+    expect(first.nodeId).toBe(nodeId);
+    expect(first.sftp?.clientSecret).toMatch(/\S{16,}/);
+    await screenshot(page, 'node-edit');
+    await page.reload();
+    await page.getByTestId('deployment-config').waitFor();
+    expect(await page.getByTestId('deployment-secret-once').count()).toBe(0);
+    expect(await page.getByTestId('deployment-config').textContent()).not.toContain('clientSecret');
+    // Rotating warns about the running daemon, then shows the new secret once.
+    await page.getByRole('button', { name: 'Rotate credential' }).click();
+    await page.getByRole('dialog').getByText('must be given the new configuration').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Issue a new secret' }).click();
+    await page.getByTestId('deployment-secret-once').waitFor();
+    nodeConfig = JSON.parse((await page.getByTestId('deployment-config').textContent()) ?? '{}') as Record<
+      string,
+      unknown
+    >;
+    const rotated = (nodeConfig.sftp as { clientSecret?: string } | undefined)?.clientSecret;
+    expect(rotated).toMatch(/\S{16,}/);
+    expect(rotated).not.toBe(first.sftp?.clientSecret);
+    await screenshot(page, 'node-rotated');
+    await page.goto('/node');
+    await page.getByTestId('nodes-table').getByText('node-a').waitFor();
+    await screenshot(page, 'nodes-list');
+  });
+
+  it('starts the node daemon from its deployment config; the list shows it online', async () => {
+    // The node.json the browser showed after rotation, as an admin would copy it to the node.
+    ({ daemon } = await startDaemonFromDeployment(nodeConfig, {
+      // Its SFTP server starts (the secret is there); on a free port so parallel suites do not collide.
+      sftp: { ...(nodeConfig.sftp as object), host: '127.0.0.1', port: 0 },
+    }));
+    await call('PUT', `/api/nodes/${nodeId}`, { privatePort: daemon.port, publicPort: daemon.port });
+    const page = await open('/node');
+    const status = page.getByTestId(`node-status-${nodeId}`);
+    // The panel caches node probes for a few seconds; reload until the fresh answer shows.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await status.waitFor();
+          return status.getAttribute('data-status');
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe('online');
+    await screenshot(page, 'nodes-online');
+  });
+
+  it('creates a server from a template, installs, starts, sees it online and stops it', async () => {
+    const page = await open('/addserver');
+    await field(page, 'Template').first().click();
+    await page.getByRole('option', { name: 'Fake game' }).click();
+    await field(page, 'Node').first().click();
+    await page.getByRole('option', { name: 'node-a' }).click();
+    await page.getByLabel('Extra flags').fill('');
+    await page.getByRole('button', { name: 'Create server' }).click();
+    await page.getByText('This field is required').first().waitFor();
+    await field(page, 'Name').fill('bad/name');
+    await page.getByRole('button', { name: 'Create server' }).click();
+    await page.getByText('Only letters, digits').waitFor();
+    await field(page, 'Name').fill('fake one');
+    await page.getByLabel('Extra flags').fill('--quiet');
+    await screenshot(page, 'add-server');
+    await page.getByRole('button', { name: 'Create server' }).click();
+    await page.getByRole('button', { name: 'Install now' }).click();
+    await page.waitForURL(/\/server\/[0-9a-f]{8}$/);
+    serverId = page.url().split('/server/')[1] ?? '';
+    await expect
+      .poll(() => call<{ installing: boolean }>('GET', `/proxy/daemon/server/${serverId}/status`), {
+        timeout: 20_000,
+      })
+      .toMatchObject({ installing: false });
+    const dot = page.getByTestId('server-status');
+    await expect.poll(() => dot.getAttribute('data-status'), { timeout: 15_000 }).toBe('offline');
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect.poll(() => dot.getAttribute('data-status'), { timeout: 15_000 }).toBe('online');
+    await screenshot(page, 'server-online');
+    // Restart: shown while running, loading through stop → offline → start, then online again in a new process.
+    const output = page.getByTestId('console-output');
+    await output
+      .getByText(/fake-game ready \(pid \d+\)/)
+      .first()
+      .waitFor();
+    const pids = async () =>
+      [...((await output.textContent()) ?? '').matchAll(/ready \(pid (\d+)\)/g)].map((m) => m[1]);
+    const before = await pids();
+    const restart = page.getByRole('button', { name: 'Restart' });
+    await restart.click();
+    await expect.poll(() => restart.getAttribute('data-loading')).toBe('true');
+    await expect.poll(() => restart.getAttribute('data-loading'), { timeout: 20_000 }).toBeNull();
+    await expect.poll(() => dot.getAttribute('data-status'), { timeout: 15_000 }).toBe('online');
+    await expect
+      .poll(async () => (await pids()).filter((pid) => !before.includes(pid)).length, { timeout: 15_000 })
+      .toBe(1);
+    await output.getByText('fake-game: stopping').first().waitFor();
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect.poll(() => dot.getAttribute('data-status'), { timeout: 15_000 }).toBe('offline');
+    await page.goto('/server');
+    await page.getByTestId('servers-table').getByText('fake one').waitFor();
+    expect(await page.getByTestId('servers-table').textContent()).toContain('node-a');
+    await screenshot(page, 'servers-list');
+  });
+
+  it('renames, saves a setting, and edits users (add, cancel, save)', async () => {
+    const page = await open(`/server/${serverId}`);
+    await page.getByRole('button', { name: 'Rename server' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('renamed one');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByTestId('server-name').textContent()).toBe('renamed one');
+
+    await page.keyboard.press('t');
+    await page.keyboard.press('s');
+    await page.getByTestId('settings-tab').waitFor();
+    await page.getByLabel('Extra flags').fill('--loud');
+    await page.getByTestId('settings-tab').getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Saved').waitFor();
+    const data = await call<{ data: Record<string, { value: unknown }> }>(
+      'GET',
+      `/proxy/daemon/server/${serverId}/data`,
+    );
+    expect(data.data.flags?.value).toBe('--loud');
+
+    await page.getByTestId('server-tabs').getByText('Users').click();
+    const tab = page.getByTestId('users-tab');
+    await tab.getByRole('button', { name: 'Add user' }).click();
+    await toast(page, 'You must provide the email of the user you want to add').waitFor();
+    await tab.getByLabel('E-mail').fill('friend@example.com');
+    await tab.getByRole('button', { name: 'Add user' }).click();
+    const entry = page.locator('[data-email="friend@example.com"]');
+    await entry.getByRole('button', { name: 'Cancel' }).click();
+    await entry.waitFor({ state: 'detached' });
+    await tab.getByLabel('E-mail').fill('friend@example.com');
+    await tab.getByRole('button', { name: 'Add user' }).click();
+    // A plain click: the tab's bottom room keeps the entry's last row clear of the sticky tab bar.
+    await entry.getByLabel('View console').click();
+    expect(await entry.getByLabel('View console').isChecked()).toBe(true);
+    await screenshot(page, 'server-users');
+    await entry.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Server users saved').waitFor();
+    const users = await call<Array<{ email: string; viewServerConsole: boolean }>>(
+      'GET',
+      `/api/servers/${serverId}/user`,
+    );
+    expect(users.find((u) => u.email === 'friend@example.com')?.viewServerConsole).toBe(true);
+  });
+
+  it('admin switches load, change one flag, save and reload', async () => {
+    const page = await open(`/server/${serverId}`);
+    // `t a` right away (the page keeps re-rendering with live updates; the binding must survive that).
+    await page.getByTestId('tab-console').waitFor();
+    await page.keyboard.press('t');
+    await page.keyboard.press('a');
+    await page.getByTestId('tab-admin').waitFor();
+    expect(page.url()).toContain('tab=admin');
+    const autostart = page.getByRole('switch', { name: 'Autostart' });
+    await expect.poll(() => autostart.isEnabled()).toBe(true);
+    // Keyboard, not a pointer click at computed coordinates: the tab's cards may still settle after the switch.
+    await autostart.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => autostart.isChecked()).toBe(true);
+    await expect.poll(() => autostart.isEnabled()).toBe(true);
+    const definition = await call<{ run: { autostart: boolean; autorecover: boolean } }>(
+      'GET',
+      `/proxy/daemon/server/${serverId}`,
+    );
+    expect(definition.run).toMatchObject({ autostart: true, autorecover: true });
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await toast(page, 'Reloaded server data').waitFor();
+    await page.getByTestId('oauth2-card').waitFor();
+    await screenshot(page, 'server-admin');
+  });
+
+  it('a view-only user sees no controls, rename or tabs they lack', async () => {
+    const viewer = { username: 'viewer', email: 'viewer@example.com', password: 'correct-horse-battery' };
+    const created = await call<{ id: string }>('POST', '/api/users', viewer);
+    await call('PUT', `/api/users/${created.id}/perms`, { viewServers: true });
+    await call('PUT', `/api/servers/${serverId}/user/${viewer.email}`, { viewServerStats: true });
+    const login = await fetch(`${panel.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: viewer.email, password: viewer.password }),
+    });
+    const session = (await login.json()) as { session: string; scopes: string[] };
+    const page = await open(`/server/${serverId}`, session);
+    await page.getByTestId('server-name').waitFor();
+    expect(await page.getByTestId('server-controls').getByRole('button').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Rename server' }).count()).toBe(0);
+    const tabs = await page.getByTestId('server-tabs').getByRole('tab').allTextContents();
+    expect(tabs).toEqual(['Statistics']);
+    await screenshot(page, 'server-view-only');
+  });
+
+  it('a creator without viewNodes picks the node and creates a server', async () => {
+    const who = { username: 'creator', email: 'creator@example.com', password: 'correct-horse-battery' };
+    const created = await call<{ id: string }>('POST', '/api/users', who);
+    await call('PUT', `/api/users/${created.id}/perms`, {
+      viewServers: true,
+      createServers: true,
+      viewTemplates: true,
+    });
+    const login = await fetch(`${panel.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: who.email, password: who.password }),
+    });
+    const session = (await login.json()) as { session: string; scopes: string[] };
+    const page = await open('/addserver', session);
+    await field(page, 'Template').first().click();
+    await page.getByRole('option', { name: 'Fake game' }).click();
+    await field(page, 'Node').first().click();
+    await page.getByRole('option', { name: 'node-a' }).click();
+    await field(page, 'Name').fill('creators one');
+    await page.getByLabel('Extra flags').fill('--quiet');
+    await page.getByRole('button', { name: 'Create server' }).click();
+    await page.getByRole('button', { name: 'Install now' }).waitFor();
+    const list = await call<{ servers: Array<{ id: string; name: string }> }>(
+      'GET',
+      '/api/servers?limit=50',
+      undefined,
+      session.session,
+    );
+    const mine = list.servers.find((x) => x.name === 'creators one');
+    expect(mine).toBeDefined();
+    await call('DELETE', `/api/servers/${mine?.id ?? ''}`);
+  });
+
+  it('a minecraft-type server shows the Minecraft card with its join address', async () => {
+    const { id: _id, ...template } = await call<Record<string, unknown>>('GET', '/api/templates/fake-game');
+    const { id } = await call<{ id: string }>('POST', '/api/servers', {
+      ...template,
+      type: 'minecraft-java',
+      name: 'blocky',
+      node: nodeId,
+      users: [],
+      environment: { type: 'standard' },
+    });
+    const page = await open(`/server/${id}`);
+    const card = page.getByTestId('type-view-minecraft');
+    await card.waitFor();
+    expect(await card.textContent()).toContain('minecraft-java');
+    expect(await card.textContent()).toContain('node-a');
+    expect(await page.getByTestId('type-view-generic').count()).toBe(0);
+    await screenshot(page, 'server-minecraft');
+    await call('DELETE', `/api/servers/${id}`);
+  });
+
+  it('deletes the server after confirmation and returns to the list', async () => {
+    const page = await open(`/server/${serverId}?tab=admin`);
+    await page.getByTestId('delete-server').getByRole('button', { name: 'Delete server' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete server' }).click();
+    await toast(page, 'Deleted Server').waitFor();
+    await page.waitForURL(/\/server$/);
+    expect(await page.getByTestId('servers-table').getByText('renamed one').count()).toBe(0);
+  });
+});

@@ -1,0 +1,62 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.test-results/**',
+      '.tmp/**',
+      '**/*.js',
+      '**/*.mjs',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // The contract is the shared vocabulary: it may not depend on any app.
+    files: ['packages/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@hearth/panel*', '@hearth/daemon*', '@hearth/web*', '@hearth/cli*'] },
+      ],
+    },
+  },
+  {
+    // Panel and daemon are peers that talk over the wire; only the CLI composes them.
+    files: ['apps/panel/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@hearth/daemon*', '@hearth/cli*', '@hearth/web*'] }],
+    },
+  },
+  {
+    files: ['apps/daemon/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@hearth/panel*', '@hearth/cli*', '@hearth/web*'] }],
+    },
+  },
+);

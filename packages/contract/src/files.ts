@@ -1,0 +1,50 @@
+/**
+ * Files on the wire (SPEC §3 File entry, §7 Files and socket `file` messages). `modifyTime` is epoch seconds.
+ * A listing holds folders first, then files, by name ignoring case, with a `..` entry below the root.
+ */
+import { z } from 'zod';
+
+export const fileEntrySchema = z.object({
+  name: z.string(),
+  isFile: z.boolean(),
+  size: z.number(),
+  modifyTime: z.number(),
+});
+export type FileEntry = z.infer<typeof fileEntrySchema>;
+
+/** `GET …/file/{folder}` and the socket's `file-list` event (`error` set when the action failed). */
+export const fileListSchema = z.object({
+  files: z.array(fileEntrySchema),
+  path: z.string(),
+  error: z.string().optional(),
+});
+export type FileList = z.infer<typeof fileListSchema>;
+
+/** `POST …/archive/{path}`: the paths (relative to the server root) to put in the zip. */
+export const archiveRequestSchema = z.array(z.string()).min(1).max(10_000);
+
+/** Socket `file` message: get lists (or names) a path, create makes a folder, delete removes recursively. */
+export const fileMessageSchema = z.object({
+  type: z.literal('file'),
+  action: z.enum(['get', 'create', 'delete']),
+  path: z.string().default(''),
+});
+
+/** SPEC §9 archive extensions (`.tar.gz` etc. are matched by their last extension). */
+export const archiveExtensions = [
+  '.7z',
+  '.bz2',
+  '.gz',
+  '.jar',
+  '.lz',
+  '.lzma',
+  '.rar',
+  '.tar',
+  '.tgz',
+  '.xz',
+  '.zip',
+  '.zipx',
+] as const;
+
+/** SPEC §9: files over this cannot be opened in the editor. */
+export const MAX_EDITABLE_FILE_BYTES = 20 * 1024 * 1024;

@@ -1,0 +1,89 @@
+/** Servers on the wire (SPEC §3 Server, Server user; §7 Servers; reference v2 §7). */
+import { z } from 'zod';
+import { serverPermissions } from './permissions';
+
+/** SPEC §5: a server name is not empty and has no special characters. */
+export const serverNameSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((v) => /^[A-Za-z0-9 _.-]+$/.test(v), { params: { code: 'ErrFieldHasURICharacters' } });
+
+/**
+ * `POST /api/servers` (PufferPanel v2): the template object plus `name`, `node` (node id), `users`
+ * (e-mails given every server permission), the chosen `environment` and `data` with the variable values.
+ * Everything but `node` and `users` is the definition sent to the daemon, which validates it.
+ */
+export const createServerBodySchema = z.looseObject({
+  name: serverNameSchema,
+  node: z.union([z.string().min(1).max(64), z.number().int().transform(String)]),
+  users: z.array(z.email()).max(100).default([]),
+  environment: z.looseObject({ type: z.string().min(1) }),
+  type: z.string().max(100).optional(),
+});
+export type CreateServerBody = z.infer<typeof createServerBodySchema>;
+
+export const serverNodeViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  publicHost: z.string(),
+  publicPort: z.number(),
+  sftpPort: z.number(),
+  /** The panel's cached probe of the node (lists never wait on a slow node). */
+  status: z.enum(['online', 'offline', 'unknown']).optional(),
+});
+
+export const serverViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  node: serverNodeViewSchema,
+  ip: z.string(),
+  port: z.number().nullable(),
+  /** SPEC §3: the server ip unless empty or `{ip}`, else the node's publicHost; `:port` when there is one. */
+  address: z.string(),
+  /** `unknown` when the server's node is not known to be online; absent otherwise (ask /status or the socket). */
+  status: z.literal('unknown').optional(),
+});
+export type ServerView = z.infer<typeof serverViewSchema>;
+
+export const serversQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const serversPageSchema = z.object({
+  servers: z.array(serverViewSchema),
+  paging: z.object({ page: z.number(), pageSize: z.number(), maxSize: z.number(), total: z.number() }),
+});
+
+const flags = Object.fromEntries(serverPermissions.map((p) => [p, z.boolean()])) as Record<
+  (typeof serverPermissions)[number],
+  z.ZodBoolean
+>;
+export const serverPermissionsViewSchema = z.object({ ...flags, deleteServer: z.boolean() });
+
+/**
+ * What the server's node can do, from the panel's cached probe of `GET /daemon/features` (never waited on
+ * for long). Everything is off while the node has not answered: the web hides the Tasks tab until `tasks`.
+ */
+export const serverFeaturesSchema = z.object({
+  tasks: z.boolean(),
+  docker: z.boolean(),
+  environments: z.array(z.string()),
+});
+export type ServerFeatures = z.infer<typeof serverFeaturesSchema>;
+
+export const serverDetailSchema = z.object({
+  server: serverViewSchema.extend({ features: serverFeaturesSchema }),
+  permissions: serverPermissionsViewSchema.optional(),
+});
+
+/** `PUT /api/servers/{id}/user/{email}`: the flags to grant (absent = false). */
+export const serverUserBodySchema = z.strictObject(
+  Object.fromEntries(serverPermissions.map((p) => [p, z.boolean().optional()])) as Record<
+    (typeof serverPermissions)[number],
+    z.ZodOptional<z.ZodBoolean>
+  >,
+);
+export const serverUserViewSchema = z.object({ email: z.string(), username: z.string(), ...flags });

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { localeCodes, localeSchema } from './locales';
+
+/** Panel settings editable through `/api/settings` (SPEC §3, §7), with the type of each value. */
+export const emailProviderNames = ['none', 'smtp', 'mailgun', 'mailjet'] as const;
+
+const text = (max: number) => z.string().max(max);
+const bool = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+const themeName = z
+  .string()
+  .max(64)
+  .refine((v) => /^[A-Za-z0-9_-]*$/.test(v), { params: { code: 'ErrFieldInvalid' } });
+const masterUrl = z
+  .string()
+  .max(2048)
+  .refine((v) => v === '' || /^https?:\/\/[^\s/?#]+/.test(v), { params: { code: 'ErrFieldInvalid' } });
+const email = z.union([z.literal(''), z.email().max(191)]);
+
+export const panelSettingSchemas = {
+  'panel.settings.masterUrl': masterUrl,
+  'panel.settings.companyName': text(100),
+  'panel.settings.defaultTheme': themeName,
+  'panel.settings.defaultLocale': localeSchema,
+  'panel.registrationEnabled': bool,
+  'panel.email.provider': z.enum(emailProviderNames),
+  'panel.email.from': email,
+  'panel.email.domain': text(255),
+  'panel.email.key': text(512),
+  'panel.email.host': text(255),
+  'panel.email.username': text(255),
+  'panel.email.password': text(512),
+} as const;
+
+export type PanelSettingKey = keyof typeof panelSettingSchemas;
+export const panelSettingKeys = Object.keys(panelSettingSchemas) as PanelSettingKey[];
+
+/**
+ * Secrets are never read back: GET answers `""` for them, and writing `""` keeps the stored value
+ * (so the Settings page can save the form without knowing the secret).
+ */
+export const secretSettingKeys: readonly PanelSettingKey[] = ['panel.email.password', 'panel.email.key'];
+
+export function isPanelSettingKey(key: string): key is PanelSettingKey {
+  return Object.hasOwn(panelSettingSchemas, key);
+}
+
+export const settingValueBody = z.strictObject({ value: z.unknown() });
+export const settingValueResponse = z.object({ value: z.union([z.string(), z.boolean()]) });
+export const settingsMapBody = z.record(z.string().max(191), z.unknown());
+
+/** Per-user settings (SPEC §3): string values only. */
+export const userSettingKeys = ['dark', 'preferredTheme', 'locale'] as const;
+export type UserSettingKey = (typeof userSettingKeys)[number];
+/** Keys whose value is checked beyond "a string": `locale` picks the language of the user's e-mails. */
+export const userSettingValueSchemas: Partial<Record<UserSettingKey, z.ZodType<string>>> = {
+  locale: localeSchema,
+};
+export const userSettingBody = z.strictObject({ value: z.string().max(256) });
+export const userSettingsResponse = z.array(z.object({ key: z.string(), value: z.string() }));
+
+export const appConfigResponse = z.object({
+  branding: z.object({ name: z.string() }),
+  themes: z.object({ active: z.string(), available: z.array(z.string()) }),
+  registrationEnabled: z.boolean(),
+  /** The panel's default language (`panel.settings.defaultLocale`): used until a visitor picks one. */
+  defaultLocale: z.enum(localeCodes),
+});
+export type AppConfig = z.infer<typeof appConfigResponse>;

@@ -1,0 +1,87 @@
+/**
+ * Wire shapes of the templates API (SPEC §7 Templates). The template itself is `templateSchema`
+ * (./template); these are the list, import and warning payloads around it.
+ * Response schemas here are plain (no transforms): the panel's serializer encodes with them, and the template
+ * schema's normalising transforms only run one way.
+ */
+import { z } from 'zod';
+import { type Template } from './template';
+
+/** An id is the template's name: lower-case, as PufferPanel keys templates by name. */
+export const templateIdSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z0-9][a-z0-9._-]*$/, { message: 'lower-case letters, digits, dot, underscore or hyphen' });
+
+export const templateWarningCodes = [
+  'convertedFromV1',
+  'conditionalCommands',
+  'duplicateEnvironment',
+  'unknownProcessor',
+] as const;
+
+/** Something an import changed or cannot run, e.g. processors Hearth does not run yet (named in `names`). */
+export const templateWarningSchema = z.object({
+  code: z.enum(templateWarningCodes),
+  message: z.string(),
+  names: z.array(z.string()).optional(),
+});
+export type TemplateWarning = z.infer<typeof templateWarningSchema>;
+
+/** An environment as listed: its type, plus the docker fields when it is docker. */
+export const environmentEntrySchema = z.looseObject({ type: z.enum(['docker', 'standard', 'tty']) });
+
+/** One row of `GET /api/templates`. */
+export const templateSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  display: z.string(),
+  type: z.string(),
+  supportedEnvironments: z.array(environmentEntrySchema),
+  warnings: z.array(templateWarningSchema),
+});
+export type TemplateSummary = z.infer<typeof templateSummarySchema>;
+
+/** `GET /api/templates/{id}`: the template (`templateSchema`) plus its id and the warnings it carries. */
+export const storedTemplateSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  warnings: z.array(templateWarningSchema),
+});
+export type StoredTemplate = Template & { id: string; name: string; warnings: TemplateWarning[] };
+
+/** A template a source offers for import. */
+export const importableTemplateSchema = z.object({
+  name: z.string(),
+  display: z.string(),
+  type: z.string(),
+  source: z.string(),
+  path: z.string(),
+  warnings: z.array(templateWarningSchema),
+});
+export type ImportableTemplate = z.infer<typeof importableTemplateSchema>;
+
+/** A file a source holds that cannot be imported, with the precise reason. */
+export const importProblemSchema = z.object({
+  name: z.string(),
+  source: z.string(),
+  path: z.string(),
+  reason: z.string(),
+});
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+/** `POST /api/templates/import`: the importable names, as PufferPanel v2 answers (a plain JSON array). */
+export const importNamesSchema = z.array(z.string());
+
+/** `GET /api/templates/import/status`: what can be imported, what cannot and why, and sources that failed. */
+export const importListSchema = z.object({
+  templates: z.array(importableTemplateSchema),
+  problems: z.array(importProblemSchema),
+  sourceErrors: z.array(z.object({ source: z.string(), error: z.string() })),
+});
+export type ImportList = z.infer<typeof importListSchema>;
+
+/** `POST /api/templates/import/{name}`: the stored template's summary. */
+export const importResultSchema = templateSummarySchema.extend({ source: z.string() });
+export type ImportResult = z.infer<typeof importResultSchema>;
