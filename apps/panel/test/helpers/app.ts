@@ -75,6 +75,8 @@ export async function createUser(
   return { id: user.id, email, username, password, token };
 }
 
+export type TestUser = Awaited<ReturnType<typeof createUser>>;
+
 /** `app.inject` with an optional bearer token. */
 export function call(
   t: BuiltApp,

@@ -66,3 +66,5 @@ export async function startHttpStandIn(
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+export type SmtpCapture = Awaited<ReturnType<typeof startSmtp>>;

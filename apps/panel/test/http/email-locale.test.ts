@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@hearth/contract';
-import { buildTestApp, call, createUser, type TestApp } from '../helpers/app';
+import { call, createUser, type TestApp, type TestUser } from '../helpers/app';
 import { DIALECTS } from '../helpers/dialects';
-import { startSmtp } from '../helpers/mail-servers';
+import { buildMailTestApp } from '../helpers/mail-app';
+import type { SmtpCapture } from '../helpers/mail-servers';
 import { parseMail, type ParsedMail } from '../helpers/mime';
 
 const error = (res: { json<T>(): T }) => res.json<ErrorBody>().error;
@@ -10,20 +11,11 @@ const error = (res: { json<T>(): T }) => res.json<ErrorBody>().error;
 /** Issue 10: e-mails in the recipient's language → panel default → English, over real SMTP. */
 describe.each(DIALECTS)('e-mail language on %s', (dialect) => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let admin: Awaited<ReturnType<typeof createUser>>;
+  let smtp: SmtpCapture;
+  let admin: TestUser;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await buildTestApp(dialect);
-    admin = await createUser(t, { admin: true });
-    await t.services.settings.write({
-      'panel.email.provider': 'smtp',
-      'panel.email.host': `127.0.0.1:${smtp.port}`,
-      'panel.email.from': 'panel@hearth.test',
-      'panel.settings.masterUrl': 'https://panel.hearth.test',
-      'panel.settings.companyName': 'Acme <Hosting>',
-    });
+    ({ t, smtp, admin } = await buildMailTestApp(dialect, 'Acme <Hosting>'));
   });
   afterAll(async () => {
     await t?.close();

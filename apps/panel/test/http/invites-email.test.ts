@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@hearth/contract';
-import { buildTestApp, call, createUser, type TestApp } from '../helpers/app';
+import { call, createUser, type TestApp, type TestUser } from '../helpers/app';
 import { DIALECTS } from '../helpers/dialects';
-import { startHttpStandIn, startSmtp } from '../helpers/mail-servers';
+import { buildMailTestApp } from '../helpers/mail-app';
+import { startHttpStandIn, type SmtpCapture } from '../helpers/mail-servers';
 
 const code = (res: { json<T>(): T }) => res.json<ErrorBody>().error.code;
 
@@ -13,20 +14,11 @@ function decodeQp(raw: string): string {
 
 describe.each(DIALECTS)('invitations and e-mail on %s', (dialect) => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let admin: Awaited<ReturnType<typeof createUser>>;
+  let smtp: SmtpCapture;
+  let admin: TestUser;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await buildTestApp(dialect);
-    admin = await createUser(t, { admin: true });
-    await t.services.settings.write({
-      'panel.email.provider': 'smtp',
-      'panel.email.host': `127.0.0.1:${smtp.port}`,
-      'panel.email.from': 'panel@hearth.test',
-      'panel.settings.masterUrl': 'https://panel.hearth.test',
-      'panel.settings.companyName': 'Acme Hosting',
-    });
+    ({ t, smtp, admin } = await buildMailTestApp(dialect, 'Acme Hosting'));
   });
   afterAll(async () => {
     await t?.close();
