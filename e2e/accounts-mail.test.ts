@@ -1,64 +1,39 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  browserAvailable,
-  launchBrowser,
-  openPage,
-  readInPage,
-  screenshot,
-  useSessionIn,
-  type TestPage,
-} from './helpers/browser';
-import { createFirstAdmin, startTestPanel, type Account, type TestPanel } from './helpers/panel';
+import { browserAvailable, readInPage, screenshot, useSessionIn } from './helpers/browser';
+import { BrowserSuite } from './helpers/browser-suite';
+import { createFirstAdmin, panelApi, type Account } from './helpers/panel';
 import { startSmtpCapture, type SmtpCapture } from './helpers/smtp';
 
 const canRun = browserAvailable('account e-mail screens');
 
 describe.runIf(canRun)('invitations and password changes in Chromium, with mail over real SMTP', () => {
   let smtp: SmtpCapture;
-  let panel: TestPanel;
-  let browser: Browser;
+  let suite: BrowserSuite;
   let admin: Account;
-  const pages: TestPage[] = [];
 
-  async function fresh(): Promise<TestPage> {
-    const tp = await openPage(browser, panel.url);
-    pages.push(tp);
-    return tp;
-  }
-
-  async function adminApi(method: string, path: string, body: object): Promise<Response> {
-    const res = await fetch(`${panel.url}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${admin.session}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res;
-  }
+  const adminApi = (method: string, path: string, body: object) =>
+    panelApi(suite.panel, admin.session, method, path, body);
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    panel = await startTestPanel({
+    suite = await BrowserSuite.start({
       companyName: 'Ember Hosting',
       email: { provider: 'smtp', host: smtp.host, from: 'panel@hearth.test' },
     });
-    admin = await createFirstAdmin(panel);
+    admin = await createFirstAdmin(suite.panel);
     // The panel listens on a free port, so the links in mails can point at it only once it runs.
-    await adminApi('POST', '/api/settings', { 'panel.settings.masterUrl': panel.url });
-    browser = await launchBrowser();
+    await adminApi('POST', '/api/settings', { 'panel.settings.masterUrl': suite.panel.url });
   });
 
   afterAll(async () => {
-    for (const tp of pages) expect(tp.pageErrors).toEqual([]);
-    await browser?.close();
-    await panel?.stop();
+    await suite?.close();
     await smtp?.close();
   });
 
   it('invites a user from the Users page; the e-mailed link creates the account once', async () => {
-    const tp = await fresh();
-    await useSessionIn(tp, panel.url, admin.session, admin.scopes);
+    const tp = await suite.fresh();
+    await useSessionIn(tp, suite.panel.url, admin.session, admin.scopes);
     await tp.page.goto('/user');
     await tp.page.getByRole('button', { name: 'Invite' }).click();
     const dialog = tp.page.getByRole('dialog', { name: 'Invite a user' });
@@ -68,12 +43,12 @@ describe.runIf(canRun)('invitations and password changes in Chromium, with mail 
 
     const mail = await smtp.waitFor('guest@example.com', 'You are invited to Ember Hosting');
     expect(mail.from).toBe('panel@hearth.test');
-    const link = new RegExp(`${escapeRegExp(panel.url)}/auth/invite\\?token=[A-Za-z0-9_%.~-]+`).exec(
+    const link = new RegExp(`${escapeRegExp(suite.panel.url)}/auth/invite\\?token=[A-Za-z0-9_%.~-]+`).exec(
       mail.body,
     )?.[0];
     expect(link, 'invite link in the mail').toBeDefined();
 
-    const guest = await fresh();
+    const guest = await suite.fresh();
     await guest.page.goto(link ?? '');
     await guest.page.getByRole('heading', { name: 'Accept invitation' }).waitFor();
     await guest.page.getByLabel('Username').fill('guest');
@@ -91,7 +66,7 @@ describe.runIf(canRun)('invitations and password changes in Chromium, with mail 
     await guest.page.waitForURL('**/account');
     expect(await readInPage(guest.page, "document.cookie.includes('hearth_session=')")).toBe('true');
 
-    const again = await fresh();
+    const again = await suite.fresh();
     await again.page.goto(link ?? '');
     await again.page.getByLabel('Username').fill('guest2');
     await again.page.getByLabel('Password', { exact: true }).fill('guest-password');
@@ -100,7 +75,7 @@ describe.runIf(canRun)('invitations and password changes in Chromium, with mail 
     await again.page.getByText('Your invite link appears to be invalid').waitFor();
     await screenshot(again.page, 'invite-used-link');
     expect(again.page.url()).toContain('/auth/invite');
-    const users = await fetch(`${panel.url}/api/users?username=guest2`, {
+    const users = await fetch(`${suite.panel.url}/api/users?username=guest2`, {
       headers: { Authorization: `Bearer ${admin.session}` },
     });
     expect(((await users.json()) as { paging: { total: number } }).paging.total).toBe(0);
@@ -112,7 +87,7 @@ describe.runIf(canRun)('invitations and password changes in Chromium, with mail 
       email: 'walter@example.com',
       password: 'old-password-1',
     });
-    const { page } = await fresh();
+    const { page } = await suite.fresh();
     await loginThroughForm(page, 'walter@example.com', 'old-password-1');
     await page.waitForURL('**/account');
     const card = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Change password' }) });

@@ -1,55 +1,34 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  useSessionIn,
-  browserAvailable,
-  launchBrowser,
-  openPage,
-  readInPage,
-  screenshot,
-  type TestPage,
-} from './helpers/browser';
-import { startTestPanel, type TestPanel } from './helpers/panel';
+import { browserAvailable, readInPage, screenshot, useSessionIn, type TestPage } from './helpers/browser';
+import { BrowserSuite } from './helpers/browser-suite';
 
 const canRun = browserAvailable('account screens');
 const ROOT = { username: 'root', email: 'root@example.com', password: 'correct-horse-battery' };
 
 describe.runIf(canRun)('account screens in Chromium against the real panel', () => {
-  let panel: TestPanel;
-  let browser: Browser;
-  const pages: TestPage[] = [];
+  let suite: BrowserSuite;
   let adminSession = '';
   let adminScopes: string[] = [];
 
   async function asAdmin(): Promise<TestPage> {
-    const tp = await fresh();
-    await useSessionIn(tp, panel.url, adminSession, adminScopes);
+    const tp = await suite.fresh();
+    await useSessionIn(tp, suite.panel.url, adminSession, adminScopes);
     await tp.page.goto('/server');
     await tp.page.getByTestId('sidebar').waitFor();
     return tp;
   }
 
-  async function fresh(): Promise<TestPage> {
-    const tp = await openPage(browser, panel.url);
-    pages.push(tp);
-    return tp;
-  }
-
   beforeAll(async () => {
-    panel = await startTestPanel({ registrationEnabled: true });
-    browser = await launchBrowser();
+    suite = await BrowserSuite.start({ registrationEnabled: true });
   });
 
-  afterAll(async () => {
-    for (const tp of pages) expect(tp.pageErrors).toEqual([]);
-    await browser?.close();
-    await panel?.stop();
-  });
+  afterAll(() => suite?.close());
 
   it('creates the first administrator through the setup link, with client-side validation', async () => {
-    const { page } = await fresh();
-    const path = new URL(panel.setupUrl ?? '').pathname + new URL(panel.setupUrl ?? '').search;
+    const { page, context } = await suite.fresh();
+    const path = new URL(suite.panel.setupUrl ?? '').pathname + new URL(suite.panel.setupUrl ?? '').search;
     await page.goto(path);
     await page.getByLabel('Username').fill('ad');
     await page.getByLabel('E-mail').fill('root@example.com');
@@ -69,13 +48,13 @@ describe.runIf(canRun)('account screens in Chromium against the real panel', () 
     await page.getByTestId('sidebar').getByRole('link', { name: 'Settings' }).waitFor();
     expect(await readInPage(page, "localStorage.getItem('scopes')")).toContain('servers.admin');
     // Later tests reuse this session: login attempts per e-mail are rate limited (docs/security.md).
-    const cookies = await pages[0]!.context.cookies();
+    const cookies = await context.cookies();
     adminSession = cookies.find((c) => c.name === 'hearth_session')?.value ?? '';
     adminScopes = JSON.parse((await readInPage(page, "localStorage.getItem('scopes')")) ?? '[]') as string[];
   });
 
   it('logs out, refuses a wrong password with the catalogue message, then logs in to Servers', async () => {
-    const { page } = await fresh();
+    const { page } = await suite.fresh();
     await loginThroughForm(page, ROOT.email, ROOT.password);
     await page.waitForURL('**/server');
     await page.getByTestId('logout').click();
@@ -92,7 +71,7 @@ describe.runIf(canRun)('account screens in Chromium against the real panel', () 
   });
 
   it('registers a new user, who lands on Account with only the Account entry', async () => {
-    const { page } = await fresh();
+    const { page } = await suite.fresh();
     await page.goto('/auth/register');
     await page.getByLabel('Username').fill('newbie');
     await page.getByLabel('E-mail').fill('newbie@example.com');
@@ -106,11 +85,11 @@ describe.runIf(canRun)('account screens in Chromium against the real panel', () 
   });
 
   it('ends a revoked session with the timed-out message on the login page', async () => {
-    const { page } = await fresh();
+    const { page } = await suite.fresh();
     await loginThroughForm(page, ROOT.email, ROOT.password);
     await page.waitForURL('**/server');
     const token = await readInPage(page, 'document.cookie.match(/hearth_session=([^;]+)/)[1]');
-    const res = await fetch(`${panel.url}/auth/logout`, {
+    const res = await fetch(`${suite.panel.url}/auth/logout`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
     });
@@ -141,7 +120,7 @@ describe.runIf(canRun)('account screens in Chromium against the real panel', () 
     await page.getByText('Saved').waitFor();
     await expect.poll(() => page.getByTestId('brand').textContent()).toBe('Ember Hosting');
     await screenshot(page, 'settings');
-    const config = (await (await fetch(`${panel.url}/api/config`)).json()) as {
+    const config = (await (await fetch(`${suite.panel.url}/api/config`)).json()) as {
       registrationEnabled: boolean;
     };
     expect(config.registrationEnabled).toBe(false);
@@ -159,7 +138,7 @@ describe.runIf(canRun)('account screens in Chromium against the real panel', () 
     await admin.page.getByText('User created or updated').waitFor();
     await screenshot(admin.page, 'user-edit');
 
-    const user = await fresh();
+    const user = await suite.fresh();
     await loginThroughForm(user.page, 'newbie@example.com', 'newbie-password');
     await user.page.waitForURL('**/server');
     const links = user.page.getByTestId('sidebar').getByRole('link');
@@ -167,7 +146,7 @@ describe.runIf(canRun)('account screens in Chromium against the real panel', () 
   });
 
   it('enables two-factor, then logs in only with a code computed from the secret', async () => {
-    const { page } = await fresh();
+    const { page } = await suite.fresh();
     await loginThroughForm(page, 'newbie@example.com', 'newbie-password');
     await page.waitForURL('**/server');
     await page.getByTestId('sidebar').getByRole('link', { name: 'Account' }).click();
@@ -205,7 +184,7 @@ describe.runIf(canRun)('account screens in Chromium against the real panel', () 
     await page.getByRole('button', { name: 'Close' }).last().click();
     await card.getByText('ci-bot').waitFor();
 
-    const token = await fetch(`${panel.url}/oauth2/token`, {
+    const token = await fetch(`${suite.panel.url}/oauth2/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
@@ -216,7 +195,7 @@ describe.runIf(canRun)('account screens in Chromium against the real panel', () 
     });
     expect(token.status).toBe(200);
     const { access_token } = (await token.json()) as { access_token: string };
-    const self = await fetch(`${panel.url}/api/users`, {
+    const self = await fetch(`${suite.panel.url}/api/users`, {
       headers: { Authorization: `Bearer ${access_token}` },
     });
     expect(self.status).toBe(200);

@@ -7,7 +7,7 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningDaemon } from '@hearth/daemon';
 import {
@@ -17,47 +17,39 @@ import {
   removeContainersOf,
   requireDocker,
 } from '../apps/daemon/test/docker/helpers';
-import { browserAvailable, launchBrowser, openSignedIn, screenshot, type TestPage } from './helpers/browser';
+import { browserAvailable, screenshot } from './helpers/browser';
+import { BrowserSuite } from './helpers/browser-suite';
 import { addNodeWithDaemon, panelApi } from './helpers/daemon-node';
-import { createFirstAdmin, startTestPanel, type Account, type TestPanel } from './helpers/panel';
+import { createFirstAdmin, type Account } from './helpers/panel';
+import { choose, createAndInstall, field, startFromPage, statusIs } from './helpers/server-ui';
 
 const canRun = browserAvailable('docker screens') && (await requireDocker());
 
 describe.runIf(canRun)('docker servers in Chromium', () => {
-  let panel: TestPanel;
+  let suite: BrowserSuite;
   let admin: Account;
-  let browser: Browser;
   const daemons: RunningDaemon[] = [];
   const serversDirs: string[] = [];
-  const pages: TestPage[] = [];
   let serverId = '';
 
   const call = <T>(method: string, path: string, body?: unknown) =>
-    panelApi<T>(panel, admin.session, method, path, body);
+    panelApi<T>(suite.panel, admin.session, method, path, body);
 
-  async function open(path: string): Promise<Page> {
-    const tp = await openSignedIn(browser, panel.url, admin, path);
-    pages.push(tp);
-    return tp.page;
-  }
+  const open = (path: string) => suite.open(admin, path);
 
   /** A node and its daemon, started from the node's deployment config with this Docker socket. */
   async function addNode(name: string, socketPath: string): Promise<string> {
-    const node = await addNodeWithDaemon(panel, admin.session, name, { docker: { socketPath } });
+    const node = await addNodeWithDaemon(suite.panel, admin.session, name, { docker: { socketPath } });
     daemons.push(node.daemon);
     serversDirs.push(node.serversDir);
     return node.nodeId;
   }
 
-  const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\*)?$`));
-
   /** The environment choices Add Server offers for this template on this node. */
   async function environmentChoices(page: Page, node: string): Promise<string[]> {
     await page.goto('/addserver');
-    await field(page, 'Template').first().click();
-    await page.getByRole('option', { name: 'Fake game (docker)' }).click();
-    await field(page, 'Node').first().click();
-    await page.getByRole('option', { name: node }).click();
+    await choose(page, 'Template', 'Fake game (docker)');
+    await choose(page, 'Node', node);
     await field(page, 'Environment').first().click();
     const options = await page.getByRole('option').allTextContents();
     await page.keyboard.press('Escape');
@@ -65,9 +57,8 @@ describe.runIf(canRun)('docker servers in Chromium', () => {
   }
 
   beforeAll(async () => {
-    panel = await startTestPanel();
-    admin = await createFirstAdmin(panel);
-    browser = await launchBrowser();
+    suite = await BrowserSuite.start();
+    admin = await createFirstAdmin(suite.panel);
     const definition = dockerGameDefinition();
     await call('PUT', '/api/templates/fake-docker', {
       ...definition,
@@ -77,13 +68,12 @@ describe.runIf(canRun)('docker servers in Chromium', () => {
     await addNode('without-docker', join(tmpdir(), 'no-such-dir', 'docker.sock'));
   });
 
-  afterAll(async () => {
-    for (const tp of pages) expect(tp.pageErrors).toEqual([]);
-    await browser?.close();
-    for (const daemon of daemons) await daemon.close();
-    for (const dir of serversDirs) await removeContainersOf(dir);
-    await panel?.stop();
-  });
+  afterAll(() =>
+    suite?.close(async () => {
+      for (const daemon of daemons) await daemon.close();
+      for (const dir of serversDirs) await removeContainersOf(dir);
+    }),
+  );
 
   it('the template editor shows the docker fields', async () => {
     const page = await open('/template/fake-docker');
@@ -115,26 +105,12 @@ describe.runIf(canRun)('docker servers in Chromium', () => {
 
   it('creates, installs, starts, talks, shows stats and stops a docker server', async () => {
     const page = await open('/addserver');
-    await field(page, 'Template').first().click();
-    await page.getByRole('option', { name: 'Fake game (docker)' }).click();
-    await field(page, 'Node').first().click();
-    await page.getByRole('option', { name: 'with-docker' }).click();
-    await field(page, 'Environment').first().click();
-    await page.getByRole('option', { name: /Docker/ }).click();
+    await choose(page, 'Template', 'Fake game (docker)');
+    await choose(page, 'Node', 'with-docker');
+    await choose(page, 'Environment', /Docker/);
     await field(page, 'Name').fill('boxed one');
-    await page.getByRole('button', { name: 'Create server' }).click();
-    await page.getByRole('button', { name: 'Install now' }).click();
-    await page.waitForURL(/\/server\/[0-9a-f]{8}$/);
-    serverId = page.url().split('/server/')[1] ?? '';
-    await expect
-      .poll(() => call<{ installing: boolean }>('GET', `/proxy/daemon/server/${serverId}/status`), {
-        timeout: 60_000,
-      })
-      .toMatchObject({ installing: false });
-    const dot = page.getByTestId('server-status');
-    await expect.poll(() => dot.getAttribute('data-status'), { timeout: 15_000 }).toBe('offline');
-    await page.getByRole('button', { name: 'Start', exact: true }).click();
-    await expect.poll(() => dot.getAttribute('data-status'), { timeout: 30_000 }).toBe('online');
+    serverId = await createAndInstall(page, call, 60_000);
+    await startFromPage(page, 30_000);
     const output = page.getByTestId('console-output');
     await output.getByText('fake-game ready').first().waitFor({ timeout: 30_000 });
     await page.getByTestId('console-command').fill('hello box');
@@ -156,7 +132,7 @@ describe.runIf(canRun)('docker servers in Chromium', () => {
     await screenshot(page, 'docker-stats');
 
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
-    await expect.poll(() => dot.getAttribute('data-status'), { timeout: 30_000 }).toBe('offline');
+    await statusIs(page, 'offline', 30_000);
   });
 
   it('deleting the server removes its container', async () => {

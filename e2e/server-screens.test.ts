@@ -3,43 +3,35 @@
  * and see it listed, create a server from a template, install, start, online, stop, rename, settings, users,
  * admin switches, a view-only user, delete. The daemon is started from the node's deployment config.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningDaemon } from '@hearth/daemon';
 import { fakeGameDefinition } from '../apps/daemon/test/helpers/test-daemon';
-import { browserAvailable, launchBrowser, openSignedIn, screenshot, type TestPage } from './helpers/browser';
+import { browserAvailable, screenshot } from './helpers/browser';
+import { BrowserSuite } from './helpers/browser-suite';
 import { panelApi, startDaemonFromDeployment } from './helpers/daemon-node';
-import { createFirstAdmin, startTestPanel, type Account, type TestPanel } from './helpers/panel';
+import { createFirstAdmin, type Account } from './helpers/panel';
+import { choose, createAndInstall, field, startFromPage, statusIs } from './helpers/server-ui';
 
 const canRun = browserAvailable('server screens');
 
 describe.runIf(canRun)('node and server screens in Chromium', () => {
-  let panel: TestPanel;
+  let suite: BrowserSuite;
   let admin: Account;
-  let browser: Browser;
   let daemon: RunningDaemon | undefined;
   let nodeId = '';
   let serverId = '';
   let nodeConfig: Record<string, unknown> = {};
-  const pages: TestPage[] = [];
 
   const call = <T>(method: string, path: string, body?: unknown, session = admin.session) =>
-    panelApi<T>(panel, session, method, path, body);
+    panelApi<T>(suite.panel, session, method, path, body);
 
-  async function open(path: string, who: { session: string; scopes: string[] } = admin): Promise<Page> {
-    const tp = await openSignedIn(browser, panel.url, who, path);
-    pages.push(tp);
-    return tp.page;
-  }
-
-  /** A labelled input; required ones carry a ' *' after the label text. */
-  const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\*)?$`));
+  const open = (path: string, who: { session: string; scopes: string[] } = admin) => suite.open(who, path);
   const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
 
   beforeAll(async () => {
-    panel = await startTestPanel();
-    admin = await createFirstAdmin(panel);
-    browser = await launchBrowser();
+    suite = await BrowserSuite.start();
+    admin = await createFirstAdmin(suite.panel);
     const { run, ...rest } = fakeGameDefinition();
     await call('PUT', '/api/templates/fake-game', {
       ...rest,
@@ -49,12 +41,7 @@ describe.runIf(canRun)('node and server screens in Chromium', () => {
     });
   });
 
-  afterAll(async () => {
-    for (const tp of pages) expect(tp.pageErrors).toEqual([]);
-    await browser?.close();
-    await daemon?.close();
-    await panel?.stop();
-  });
+  afterAll(() => suite?.close(async () => daemon?.close()));
 
   it('adds a node in the browser and lists it', async () => {
     const page = await open('/addnode');
@@ -130,10 +117,8 @@ describe.runIf(canRun)('node and server screens in Chromium', () => {
 
   it('creates a server from a template, installs, starts, sees it online and stops it', async () => {
     const page = await open('/addserver');
-    await field(page, 'Template').first().click();
-    await page.getByRole('option', { name: 'Fake game' }).click();
-    await field(page, 'Node').first().click();
-    await page.getByRole('option', { name: 'node-a' }).click();
+    await choose(page, 'Template', 'Fake game');
+    await choose(page, 'Node', 'node-a');
     await page.getByLabel('Extra flags').fill('');
     await page.getByRole('button', { name: 'Create server' }).click();
     await page.getByText('This field is required').first().waitFor();
@@ -143,19 +128,8 @@ describe.runIf(canRun)('node and server screens in Chromium', () => {
     await field(page, 'Name').fill('fake one');
     await page.getByLabel('Extra flags').fill('--quiet');
     await screenshot(page, 'add-server');
-    await page.getByRole('button', { name: 'Create server' }).click();
-    await page.getByRole('button', { name: 'Install now' }).click();
-    await page.waitForURL(/\/server\/[0-9a-f]{8}$/);
-    serverId = page.url().split('/server/')[1] ?? '';
-    await expect
-      .poll(() => call<{ installing: boolean }>('GET', `/proxy/daemon/server/${serverId}/status`), {
-        timeout: 20_000,
-      })
-      .toMatchObject({ installing: false });
-    const dot = page.getByTestId('server-status');
-    await expect.poll(() => dot.getAttribute('data-status'), { timeout: 15_000 }).toBe('offline');
-    await page.getByRole('button', { name: 'Start', exact: true }).click();
-    await expect.poll(() => dot.getAttribute('data-status'), { timeout: 15_000 }).toBe('online');
+    serverId = await createAndInstall(page, call, 20_000);
+    await startFromPage(page);
     await screenshot(page, 'server-online');
     // Restart: shown while running, loading through stop → offline → start, then online again in a new process.
     const output = page.getByTestId('console-output');
@@ -170,13 +144,13 @@ describe.runIf(canRun)('node and server screens in Chromium', () => {
     await restart.click();
     await expect.poll(() => restart.getAttribute('data-loading')).toBe('true');
     await expect.poll(() => restart.getAttribute('data-loading'), { timeout: 20_000 }).toBeNull();
-    await expect.poll(() => dot.getAttribute('data-status'), { timeout: 15_000 }).toBe('online');
+    await statusIs(page, 'online');
     await expect
       .poll(async () => (await pids()).filter((pid) => !before.includes(pid)).length, { timeout: 15_000 })
       .toBe(1);
     await output.getByText('fake-game: stopping').first().waitFor();
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
-    await expect.poll(() => dot.getAttribute('data-status'), { timeout: 15_000 }).toBe('offline');
+    await statusIs(page, 'offline');
     await page.goto('/server');
     await page.getByTestId('servers-table').getByText('fake one').waitFor();
     expect(await page.getByTestId('servers-table').textContent()).toContain('node-a');
@@ -258,7 +232,7 @@ describe.runIf(canRun)('node and server screens in Chromium', () => {
     const created = await call<{ id: string }>('POST', '/api/users', viewer);
     await call('PUT', `/api/users/${created.id}/perms`, { viewServers: true });
     await call('PUT', `/api/servers/${serverId}/user/${viewer.email}`, { viewServerStats: true });
-    const login = await fetch(`${panel.url}/auth/login`, {
+    const login = await fetch(`${suite.panel.url}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: viewer.email, password: viewer.password }),
@@ -281,17 +255,15 @@ describe.runIf(canRun)('node and server screens in Chromium', () => {
       createServers: true,
       viewTemplates: true,
     });
-    const login = await fetch(`${panel.url}/auth/login`, {
+    const login = await fetch(`${suite.panel.url}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: who.email, password: who.password }),
     });
     const session = (await login.json()) as { session: string; scopes: string[] };
     const page = await open('/addserver', session);
-    await field(page, 'Template').first().click();
-    await page.getByRole('option', { name: 'Fake game' }).click();
-    await field(page, 'Node').first().click();
-    await page.getByRole('option', { name: 'node-a' }).click();
+    await choose(page, 'Template', 'Fake game');
+    await choose(page, 'Node', 'node-a');
     await field(page, 'Name').fill('creators one');
     await page.getByLabel('Extra flags').fill('--quiet');
     await page.getByRole('button', { name: 'Create server' }).click();

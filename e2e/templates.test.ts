@@ -4,43 +4,35 @@
  * conversion prompt, and importing from the list.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, openSignedIn, screenshot, type TestPage } from './helpers/browser';
-import { createFirstAdmin, startTestPanel, type Account, type TestPanel } from './helpers/panel';
+import { browserAvailable, screenshot } from './helpers/browser';
+import { BrowserSuite } from './helpers/browser-suite';
+import { createFirstAdmin, type Account } from './helpers/panel';
 
 const canRun = browserAvailable('template screens');
 const V1_SAMPLE = '/work/shared/corpus/pufferpanel-templates/v1/minecraft-vanilla.json';
 
 describe.runIf(canRun)('template screens in Chromium against the real panel', () => {
-  let panel: TestPanel;
+  let suite: BrowserSuite;
   let admin: Account;
-  let browser: Browser;
-  const pages: TestPage[] = [];
 
-  async function open(path: string): Promise<Page> {
-    const tp = await openSignedIn(browser, panel.url, admin, path);
-    pages.push(tp);
-    return tp.page;
-  }
+  const open = (path: string) => suite.open(admin, path);
 
   async function apiGet<T>(path: string): Promise<T> {
-    const res = await fetch(`${panel.url}${path}`, { headers: { authorization: `Bearer ${admin.session}` } });
+    const res = await fetch(`${suite.panel.url}${path}`, {
+      headers: { authorization: `Bearer ${admin.session}` },
+    });
     expect(res.status).toBe(200);
     return (await res.json()) as T;
   }
 
   beforeAll(async () => {
-    panel = await startTestPanel();
-    admin = await createFirstAdmin(panel);
-    browser = await launchBrowser();
+    suite = await BrowserSuite.start();
+    admin = await createFirstAdmin(suite.panel);
   });
 
-  afterAll(async () => {
-    for (const tp of pages) expect(tp.pageErrors).toEqual([]);
-    await browser?.close();
-    await panel?.stop();
-  });
+  afterAll(() => suite?.close());
 
   const dialog = (page: Page) => page.getByRole('dialog');
   const card = (page: Page, id: string) => page.getByTestId(id);

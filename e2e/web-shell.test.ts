@@ -1,44 +1,23 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  browserAvailable,
-  launchBrowser,
-  openPage,
-  readInPage,
-  screenshot,
-  useSessionIn,
-  type TestPage,
-} from './helpers/browser';
-import { createFirstAdmin, startTestPanel, type Account, type TestPanel } from './helpers/panel';
+import { browserAvailable, readInPage, screenshot, useSessionIn } from './helpers/browser';
+import { BrowserSuite } from './helpers/browser-suite';
+import { createFirstAdmin, type Account } from './helpers/panel';
 
 const canRun = browserAvailable('web shell');
 
 describe.runIf(canRun)('web shell in Chromium against the real panel', () => {
-  let panel: TestPanel;
-  let browser: Browser;
+  let suite: BrowserSuite;
   let admin: Account;
-  const pages: TestPage[] = [];
-
-  async function fresh(): Promise<TestPage> {
-    const tp = await openPage(browser, panel.url);
-    pages.push(tp);
-    return tp;
-  }
 
   beforeAll(async () => {
-    panel = await startTestPanel({ companyName: 'Acme Games' });
-    admin = await createFirstAdmin(panel);
-    browser = await launchBrowser();
+    suite = await BrowserSuite.start({ companyName: 'Acme Games' });
+    admin = await createFirstAdmin(suite.panel);
   });
 
-  afterAll(async () => {
-    for (const tp of pages) expect(tp.pageErrors).toEqual([]);
-    await browser?.close();
-    await panel?.stop();
-  });
+  afterAll(() => suite?.close());
 
   it('sends an unauthenticated visitor from /server to the login page', async () => {
-    const { page } = await fresh();
+    const { page } = await suite.fresh();
     await page.goto('/server');
     await page.waitForURL('**/auth/login');
     await expect.poll(() => page.getByTestId('brand').textContent()).toBe('Acme Games');
@@ -46,16 +25,16 @@ describe.runIf(canRun)('web shell in Chromium against the real panel', () => {
   });
 
   it('redirects / to /server and on to login', async () => {
-    const { page } = await fresh();
+    const { page } = await suite.fresh();
     const seen: string[] = [];
     page.on('framenavigated', (frame) => seen.push(new URL(frame.url()).pathname));
     await page.goto('/');
     await page.waitForURL('**/auth/login');
-    expect(page.url()).toBe(`${panel.url}/auth/login`);
+    expect(page.url()).toBe(`${suite.panel.url}/auth/login`);
   });
 
   it('redirects unknown paths to the 404 page without sidebar or footer', async () => {
-    const { page } = await fresh();
+    const { page } = await suite.fresh();
     await page.goto('/nope/deeper');
     await page.waitForURL('**/errors/404');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
@@ -64,7 +43,7 @@ describe.runIf(canRun)('web shell in Chromium against the real panel', () => {
   });
 
   it('serves the public routes on a direct load (history-mode fallback)', async () => {
-    const { page } = await fresh();
+    const { page } = await suite.fresh();
     for (const path of ['/auth/login', '/auth/register', '/auth/invite', '/errors/404']) {
       const res = await page.goto(path);
       expect(res?.headers()['content-type'], path).toContain('text/html');
@@ -73,7 +52,7 @@ describe.runIf(canRun)('web shell in Chromium against the real panel', () => {
   });
 
   it('opens the language overlay with one button per locale and remembers the choice', async () => {
-    const { page } = await fresh();
+    const { page } = await suite.fresh();
     await page.goto('/server');
     await page.waitForURL('**/auth/login');
     await page.getByRole('button', { name: 'Language' }).click();
@@ -88,7 +67,7 @@ describe.runIf(canRun)('web shell in Chromium against the real panel', () => {
   });
 
   it('has a theme menu with a dark-mode switch and the theme list, kept across a reload', async () => {
-    const { page } = await fresh();
+    const { page } = await suite.fresh();
     await page.goto('/server');
     const menuButton = page.getByRole('button', { name: 'Theme' });
     await menuButton.waitFor();
@@ -117,8 +96,8 @@ describe.runIf(canRun)('web shell in Chromium against the real panel', () => {
   });
 
   it('shows the sidebar for an admin and navigates with g shortcuts', async () => {
-    const tp = await fresh();
-    await useSessionIn(tp, panel.url, admin.session, admin.scopes);
+    const tp = await suite.fresh();
+    await useSessionIn(tp, suite.panel.url, admin.session, admin.scopes);
     const { page } = tp;
     await page.goto('/server');
     const sidebar = page.getByTestId('sidebar');

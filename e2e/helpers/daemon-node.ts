@@ -8,25 +8,10 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { parseDaemonConfig, startDaemon, type RunningDaemon } from '@hearth/daemon';
 import { fakeGameDefinition } from '../../apps/daemon/test/helpers/test-daemon';
-import { createFirstAdmin, startTestPanel, type Account, type TestPanel } from './panel';
+import { createFirstAdmin, panelApi, startTestPanel, type Account, type TestPanel } from './panel';
 
-/** JSON over HTTP to a running test panel as `token`; any answer other than 2xx throws. */
-export async function panelApi<T = unknown>(
-  panel: TestPanel,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(`${panel.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+// Re-exported: the suites that drive daemons take it from here with the rest.
+export { panelApi };
 
 export interface NodeDaemon {
   daemon: RunningDaemon;

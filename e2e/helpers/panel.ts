@@ -80,3 +80,21 @@ export async function createFirstAdmin(panel: TestPanel, username = 'admin'): Pr
   const body = (await res.json()) as { session: string; scopes: string[] };
   return { ...account, ...body };
 }
+
+/** JSON over HTTP to a running test panel as `token`; any answer other than 2xx throws. */
+export async function panelApi<T = unknown>(
+  panel: TestPanel,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${panel.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
