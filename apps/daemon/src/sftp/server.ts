@@ -5,7 +5,7 @@
  * `sftp.recheckMs` (password changed, access or sftpServer removed → the connection ends) and end at once
  * when the server is deleted on this daemon.
  */
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import ssh2, { type AuthContext, type Connection } from 'ssh2';
 import type { Logger } from 'pino';
 import type { ServerManager } from '../manager/manager';
@@ -62,8 +62,26 @@ export async function startSftp(
     }
   };
 
+  // Our own listener hands sockets to ssh2, so that a session can cork its connection's socket.
+  const sockets = new Map<string, Socket>();
+  const tcp = createServer((socket) => {
+    const key = `${socket.remoteAddress}|${socket.remotePort}`;
+    sockets.set(key, socket);
+    socket.once('close', () => sockets.delete(key));
+    server.injectSocket(socket);
+  });
   const server = new ssh2.Server({ hostKeys: [await loadHostKey(settings.dataDir)] }, (client, info) => {
     clients.add(client);
+    const socket = sockets.get(`${info.ip}|${info.port}`);
+    // Replies written in one go leave in one writev, not one syscall per SSH packet.
+    const together = (replies: () => void) => {
+      socket?.cork();
+      try {
+        replies();
+      } finally {
+        socket?.uncork();
+      }
+    };
     let login: Login | null = null;
     let recheck: NodeJS.Timeout | null = null;
     const end = () => {
@@ -102,6 +120,7 @@ export async function startSftp(
               }
             },
             permissions: () => current.grant.permissions,
+            together,
           });
         });
       });
@@ -114,14 +133,14 @@ export async function startSftp(
   });
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(settings.port, settings.host, () => resolve());
+    tcp.once('error', reject);
+    tcp.listen(settings.port, settings.host, () => resolve());
   });
   return {
-    port: (server.address() as AddressInfo).port,
+    port: (tcp.address() as AddressInfo).port,
     close: async () => {
       for (const client of clients) client.end();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => tcp.close(() => resolve()));
     },
   };
 }

@@ -9,17 +9,21 @@ import ssh2, { type Attributes, type SFTPWrapper } from 'ssh2';
 import { AppError, isAppError, type ServerPermission } from '@hearth/contract';
 import type { AtomicFile, Entry, Sandbox } from '../filesystem/sandbox';
 import { attrsOf, clientPath, longname, sandboxPath } from './attrs';
+import { FileIo } from './file-io';
 
 const { STATUS_CODE, OPEN_MODE } = ssh2.utils.sftp;
 const NAMES_PER_READDIR = 128;
+const MAX_READ = 256 * 1024; // OpenSSH's largest packet
 
 type Open =
-  | { kind: 'file'; handle: FileHandle; atomic: AtomicFile | null }
+  | { kind: 'file'; handle: FileHandle; io: FileIo; atomic: AtomicFile | null }
   | { kind: 'dir'; path: string; entries: Entry[] | null; sent: number };
 
 export interface SessionAccess {
   sandbox(): Sandbox;
   permissions(): ServerPermission[];
+  /** Runs several replies so that they reach the socket in one write. */
+  together?(replies: () => void): void;
 }
 
 function statusOf(err: unknown): number {
@@ -69,12 +73,19 @@ export class SftpSession {
         this.doOpen(id, path, flags, attrs),
       );
     });
-    on('READ', 'viewServerFiles', (id, h: Buffer, offset: number, length: number) =>
-      this.doRead(id, h, offset, length),
-    );
-    on('WRITE', 'putServerFiles', (id, h: Buffer, offset: number, data: Buffer) =>
-      this.doWrite(id, h, offset, data),
-    );
+    // READ and WRITE are the bulk of a transfer: plain callbacks, no promise per request.
+    sftp.on('READ', (id, h, offset, length) => {
+      const io = this.io(id, h, 'viewServerFiles');
+      io?.read(offset, Math.min(length, MAX_READ), (err, data) => {
+        if (err) this.fail(id, err);
+        else if (data) this.sftp.data(id, data);
+        else this.sftp.status(id, STATUS_CODE.EOF);
+      });
+    });
+    sftp.on('WRITE', (id, h, offset, data) => {
+      const io = this.io(id, h, 'putServerFiles');
+      io?.write(offset, data, (err) => (err ? this.fail(id, err) : this.sftp.status(id, STATUS_CODE.OK)));
+    });
     on('FSTAT', 'viewServerFiles', async (id, h: Buffer) => {
       this.sftp.attrs(id, attrsOf(await this.file(h).handle.stat()));
     });
@@ -119,17 +130,40 @@ export class SftpSession {
 
   private async run(id: number, need: ServerPermission | null, work: () => Promise<void>): Promise<void> {
     try {
-      if (need !== null && !this.access.permissions().includes(need))
-        throw new AppError('ErrMissingScope', { permission: need });
+      this.allow(need);
       await work();
     } catch (err) {
-      this.sftp.status(id, statusOf(err), isAppError(err) ? err.message : 'Failure');
+      this.fail(id, err);
+    }
+  }
+
+  private allow(need: ServerPermission | null): void {
+    if (need !== null && !this.access.permissions().includes(need))
+      throw new AppError('ErrMissingScope', { permission: need });
+  }
+
+  private fail(id: number, err: unknown): void {
+    this.sftp.status(id, statusOf(err), isAppError(err) ? err.message : 'Failure');
+  }
+
+  /** The open file's I/O for a READ or WRITE, after the same permission check as every request. */
+  private io(id: number, h: Buffer, need: ServerPermission): FileIo | null {
+    try {
+      this.allow(need);
+      return this.file(h).io;
+    } catch (err) {
+      this.fail(id, err);
+      return null;
     }
   }
 
   private async ok(id: number, work: Promise<unknown>): Promise<void> {
     await work;
     this.sftp.status(id, STATUS_CODE.OK);
+  }
+
+  private fileIo(handle: FileHandle): FileIo {
+    return new FileIo(handle.fd, this.access.together?.bind(this.access));
   }
 
   private add(entry: Open): Buffer {
@@ -157,30 +191,20 @@ export class SftpSession {
     const replace = (flags & OPEN_MODE.TRUNC) !== 0 && (flags & OPEN_MODE.EXCL) === 0;
     if (replace && !(flags & OPEN_MODE.READ)) {
       const atomic = await this.sandbox().createAtomic(target);
-      this.sftp.handle(id, this.add({ kind: 'file', handle: atomic.handle, atomic }));
+      this.sftp.handle(
+        id,
+        this.add({ kind: 'file', handle: atomic.handle, io: this.fileIo(atomic.handle), atomic }),
+      );
       return;
     }
     const handle = await this.sandbox().open(target, openFlags(flags), (attrs.mode ?? 0o644) & 0o777);
-    this.sftp.handle(id, this.add({ kind: 'file', handle, atomic: null }));
-  }
-
-  private async doRead(id: number, h: Buffer, offset: number, length: number): Promise<void> {
-    const { handle } = this.file(h);
-    const buf = Buffer.allocUnsafe(Math.min(length, 256 * 1024)); // only the bytes read are sent
-    const { bytesRead } = await handle.read(buf, 0, buf.length, offset);
-    if (bytesRead === 0) this.sftp.status(id, STATUS_CODE.EOF);
-    else this.sftp.data(id, buf.subarray(0, bytesRead));
-  }
-
-  private async doWrite(id: number, h: Buffer, offset: number, data: Buffer): Promise<void> {
-    await this.file(h).handle.write(data, 0, data.length, offset);
-    this.sftp.status(id, STATUS_CODE.OK);
+    this.sftp.handle(id, this.add({ kind: 'file', handle, io: this.fileIo(handle), atomic: null }));
   }
 
   private async doClose(id: number, h: Buffer): Promise<void> {
     const entry = this.entry(h);
     this.open.delete(h.readUInt32BE(0));
-    if (entry.kind === 'file') await (entry.atomic ? entry.atomic.commit() : entry.handle.close());
+    if (entry.kind === 'file') await this.closeFile(entry, true);
     this.sftp.status(id, STATUS_CODE.OK);
   }
 
@@ -215,9 +239,16 @@ export class SftpSession {
     this.sftp.status(id, STATUS_CODE.OK);
   }
 
+  /** Queued reads and writes finish first: they use the raw descriptor, which closing frees for reuse. */
+  private async closeFile(entry: Extract<Open, { kind: 'file' }>, keep: boolean): Promise<void> {
+    await entry.io.idle();
+    if (!entry.atomic) await entry.handle.close();
+    else await (keep ? entry.atomic.commit() : entry.atomic.discard());
+  }
+
   private async closeAll(): Promise<void> {
     for (const entry of this.open.values()) {
-      if (entry.kind === 'file') await (entry.atomic ? entry.atomic.discard() : entry.handle.close());
+      if (entry.kind === 'file') await this.closeFile(entry, false);
     }
     this.open.clear();
   }
