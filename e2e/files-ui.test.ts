@@ -1,10 +1,12 @@
 /**
  * The file manager in Chromium against a real panel and daemon (issue 7 item 5): drag-and-drop upload of
  * several files with progress (one at a time, duplicate names once), folders refused once per drop,
- * edit and save, the 20 MiB editor limit, archive then extract, delete with confirmation, a view-only user.
+ * edit and save, the 20 MiB editor limit, archive then extract, delete with confirmation, a view-only user;
+ * a folder of 10,000 entries (virtualized list); listing over the live socket, its error answer, and the HTTP
+ * fallback while the socket is closed (SPEC §4, §7 socket `file`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser, openSignedIn, readInPage, screenshot } from './helpers/browser';
@@ -210,6 +212,103 @@ run('file manager', () => {
     expect(await tp.page.getByTestId('file-archive').count()).toBe(0);
     expect(await tp.page.getByTestId('file-extract').count()).toBe(0);
     expect(await viewerRow.getByTestId('file-download').count()).toBe(1);
+    await tp.context.close();
+  });
+
+  /** Two shared cores: waits for the 10,000-entry folder and the fallback get room (conditions, not timings). */
+  const SLOW = { timeout: 90_000 };
+
+  /** What the page asks for: `file` frames it sends on the live socket, and HTTP listings of `folder`. */
+  const recordListing = (target: Page, folder: string) => {
+    const frames: string[] = [];
+    const http: string[] = [];
+    const listingUrl = `/proxy/daemon/server/${serverId}/file/${folder}`;
+    target.on('websocket', (ws) => ws.on('framesent', (f) => frames.push(String(f.payload))));
+    target.on('request', (r) => {
+      if (new URL(r.url()).pathname.replace(/\/$/, '') === listingUrl.replace(/\/$/, '')) http.push(r.url());
+    });
+    const asked = () => frames.map((f) => JSON.parse(f) as { type: string; data?: { path?: string } });
+    return { http, socketGets: () => asked().filter((m) => m.type === 'file' && m.data?.path === folder) };
+  };
+
+  it('stays smooth on a folder with 10,000 entries (virtualized list), listed over the socket', async () => {
+    const many = join(root, 'many');
+    mkdirSync(join(many, 'sub-folder'), { recursive: true });
+    for (let i = 0; i < 9_997; i++) writeFileSync(join(many, `file-${String(i).padStart(5, '0')}.txt`), '');
+    // Ignoring case, ZZZ sorts after yyy (by code point it would come first).
+    writeFileSync(join(many, 'yyy.txt'), 'y');
+    writeFileSync(join(many, 'ZZZ-last.txt'), 'the last entry');
+    const seen = recordListing(page, 'many');
+    await openFiles();
+    await row('many').getByTestId('file-open').click();
+    await row('file-00000.txt').waitFor(SLOW);
+    const list = page.getByTestId('file-list');
+    expect(await list.getAttribute('data-count')).toBe('10001'); // 10,000 entries and the parent entry
+    const rows = list.locator('[data-testid^="file-row-"]');
+    // Rendered rows in screen order (the page holds only a window of them, absolutely placed).
+    const shown = async () => {
+      const rendered = await readInPage(
+        page,
+        `JSON.stringify([...document.querySelectorAll('[data-testid="file-list"] [data-testid^="file-row-"]')]
+          .map((el) => [parseFloat(el.style.top), el.getAttribute('data-testid').slice('file-row-'.length)]))`,
+      );
+      const pairs = JSON.parse(rendered ?? '[]') as Array<[number, string]>;
+      return pairs.sort((a, b) => a[0] - b[0]).map(([, name]) => name);
+    };
+    expect((await shown()).slice(0, 3)).toEqual(['..', 'sub-folder', 'file-00000.txt']);
+    expect(await rows.count()).toBeLessThan(200);
+
+    await page.evaluate(
+      `(() => { const el = document.querySelector('[data-testid="file-list"]'); el.scrollTop = el.scrollHeight; })()`,
+    );
+    await row('ZZZ-last.txt').waitFor(SLOW);
+    expect((await shown()).slice(-2)).toEqual(['yyy.txt', 'ZZZ-last.txt']);
+    expect(await rows.count()).toBeLessThan(200);
+    await row('ZZZ-last.txt').getByTestId('file-open').click();
+    const editor = page.getByTestId('file-editor');
+    await expect.poll(() => editor.locator('.cm-content').textContent(), SLOW).toBe('the last entry');
+    await screenshot(page, 'files-many');
+    // Listed over the live socket, not by the HTTP listing call.
+    expect(seen.socketGets().length).toBeGreaterThan(0);
+    expect(seen.http).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('a folder deleted behind its back: the error answer clears the loading flag and is toasted', async () => {
+    mkdirSync(join(root, 'vanishing'));
+    await openFiles();
+    await row('vanishing').waitFor();
+    rmSync(join(root, 'vanishing'), { recursive: true });
+    // Toasts close by themselves: record every one shown so a slow poll cannot miss it.
+    await page.evaluate(`(() => {
+      window.__toasts = [];
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('.mantine-Notification-root')) window.__toasts.push(el.textContent);
+      }).observe(document.body, { subtree: true, childList: true });
+    })()`);
+    await row('vanishing').getByTestId('file-open').click();
+    await expect
+      .poll(() => readInPage(page, 'JSON.stringify(window.__toasts)'), SLOW)
+      .toContain('File not found');
+    await page.getByTestId('file-loading').waitFor({ state: 'detached', ...SLOW });
+    // Still in the server folder, its listing shown and usable.
+    expect(await page.getByTestId('file-path').textContent()).toBe('Server folder');
+    expect(await row('config.yml').isVisible()).toBe(true);
+    await page.getByTestId('file-refresh').click();
+    await row('vanishing').waitFor({ state: 'detached', ...SLOW });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('lists over HTTP while the live socket is closed', async () => {
+    const tp = await openSignedIn(browser, live.panel.url, live.admin);
+    // Every socket the page opens is closed at once: the reconnects fail and messages go over HTTP.
+    await tp.page.routeWebSocket(/\/proxy\/daemon\/socket\//, (ws) => ws.close());
+    const seen = recordListing(tp.page, 'world');
+    await tp.page.goto(`/server/${serverId}?tab=files`);
+    await tp.page.getByTestId('file-row-world').getByTestId('file-open').click();
+    await tp.page.getByTestId('file-row-level.dat').waitFor(SLOW);
+    expect(seen.http.length).toBeGreaterThan(0);
+    expect(tp.pageErrors).toEqual([]);
     await tp.context.close();
   });
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
-import { isAppError } from '@hearth/panel';
+import { isAppError } from '@hearth/contract';
 import { registerConfigCommand } from './commands/config';
 import { registerMigrateCommand } from './commands/migrate';
 import { registerStartCommand } from './commands/start';

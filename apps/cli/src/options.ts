@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { loadConfig, type PanelConfig } from '@hearth/panel';
+import type { PanelConfig } from '@hearth/panel';
 
 /** The global `--config <file>` option, read from the root command. */
 export function configFlag(command: Command): string | undefined {
@@ -7,6 +7,8 @@ export function configFlag(command: Command): string | undefined {
   return opts.config;
 }
 
-export function panelConfigOf(command: Command): PanelConfig {
+/** Loads the panel only when a command runs, so `--help` and typos answer without importing it. */
+export async function panelConfigOf(command: Command): Promise<PanelConfig> {
+  const { loadConfig } = await import('@hearth/panel');
   return loadConfig({ path: configFlag(command) });
 }

@@ -20,7 +20,8 @@ function hearth(cwd: string, args: string[], input = '', env: Record<string, str
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
-describe('hearth CLI', () => {
+// Each case spawns the real CLI several times; on a loaded 2-core machine one spawn can take seconds.
+describe('hearth CLI', { timeout: 180_000 }, () => {
   const cwd = mkdtempSync(join(tmpdir(), 'hearth-cli-'));
 
   it('has --help on every command', () => {
@@ -63,25 +64,16 @@ describe('hearth CLI', () => {
   });
 
   it('user add reads the password from stdin and validates it', () => {
-    const weak = hearth(
-      cwd,
-      ['user', 'add', '--admin', '--email', 'root@example.com', '--username', 'root'],
-      'short\n',
-    );
+    const userAdd = (flags: string[], password: string) =>
+      hearth(cwd, ['user', 'add', ...flags], `${password}\n`);
+    const root = ['--admin', '--email', 'root@example.com', '--username', 'root'];
+    const weak = userAdd(root, 'short');
     expect(weak.code).toBe(1);
     expect(weak.err).toContain('ErrPasswordRequirements');
-    const ok = hearth(
-      cwd,
-      ['user', 'add', '--admin', '--email', 'root@example.com', '--username', 'root'],
-      'long enough pw\n',
-    );
+    const ok = userAdd(root, 'long enough pw');
     expect(ok.code).toBe(0);
     expect(ok.out).toContain('created administrator root');
-    const dup = hearth(
-      cwd,
-      ['user', 'add', '--email', 'ROOT@example.com', '--username', 'other'],
-      'long enough pw\n',
-    );
+    const dup = userAdd(['--email', 'ROOT@example.com', '--username', 'other'], 'long enough pw');
     expect(dup.err).toContain('ErrDuplicateUser');
   });
 

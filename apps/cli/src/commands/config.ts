@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { configPath, getConfigValue, loadConfig, setConfigValue } from '@hearth/panel';
 import { configFlag } from '../options';
 
 export function registerConfigCommand(program: Command): void {
@@ -8,7 +7,8 @@ export function registerConfigCommand(program: Command): void {
   config
     .command('get <key>')
     .description('print the effective value of a key (file + HEARTH_* environment), e.g. web.port')
-    .action((key: string, _opts: unknown, command: Command) => {
+    .action(async (key: string, _opts: unknown, command: Command) => {
+      const { getConfigValue, loadConfig } = await import('@hearth/panel');
       const value = getConfigValue(loadConfig({ path: configFlag(command) }), key);
       console.log(typeof value === 'string' ? value : JSON.stringify(value));
     });
@@ -16,7 +16,8 @@ export function registerConfigCommand(program: Command): void {
   config
     .command('set <key> <value>')
     .description('set a key in the configuration file (validated, written atomically)')
-    .action((key: string, value: string, _opts: unknown, command: Command) => {
+    .action(async (key: string, value: string, _opts: unknown, command: Command) => {
+      const { configPath, setConfigValue } = await import('@hearth/panel');
       const path = configPath(configFlag(command));
       setConfigValue(path, key, value);
       console.log(`${key} saved in ${path}`);

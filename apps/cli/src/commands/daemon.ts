@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { loadDaemonConfig, startDaemon } from '@hearth/daemon';
 
 /** Stops the daemon on SIGINT/SIGTERM: servers get their bounded stop, then the process exits. */
 function closeOnSignals(close: () => Promise<void>): void {
@@ -29,6 +28,7 @@ export function registerDaemonCommand(program: Command): void {
     .action(async (_opts: unknown, command: Command) => {
       // The program has its own --config; whichever the user gave names the daemon's file here.
       const { config: path } = command.optsWithGlobals<{ config: string }>();
+      const { loadDaemonConfig, startDaemon } = await import('@hearth/daemon');
       const config = loadDaemonConfig(path);
       const daemon = await startDaemon(config);
       console.log(`hearth daemon: node ${config.nodeId} listening on ${config.host}:${daemon.port}`);

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { connectDatabase, migrateToLatest } from '@hearth/panel';
 import { panelConfigOf } from '../options';
 
 export function registerMigrateCommand(program: Command): void {
@@ -7,7 +6,8 @@ export function registerMigrateCommand(program: Command): void {
     .command('migrate')
     .description('apply pending database migrations (safe to run twice; never destructive)')
     .action(async (_opts: unknown, command: Command) => {
-      const config = panelConfigOf(command);
+      const config = await panelConfigOf(command);
+      const { connectDatabase, migrateToLatest } = await import('@hearth/panel');
       const db = connectDatabase(config.panel.databaseUrl);
       try {
         const applied = await migrateToLatest(db.kysely);

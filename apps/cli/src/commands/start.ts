@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { localDaemonConfig, startDaemon } from '@hearth/daemon';
-import { readPublicKeyPem, startPanel } from '@hearth/panel';
 import { resolve } from 'node:path';
 import { panelConfigOf } from '../options';
 
@@ -30,13 +28,15 @@ export function registerStartCommand(program: Command): void {
     .description('start the panel and a local node (daemon) in one process')
     .option('--no-node', 'start the panel only, without the local node')
     .action(async (opts: { node: boolean }, command: Command) => {
-      const config = panelConfigOf(command);
+      const config = await panelConfigOf(command);
+      const { readPublicKeyPem, startPanel } = await import('@hearth/panel');
       // The panel issues the local node's credential in-process: the two only meet here (composition root).
       const panel = await startPanel(config, { localNode: opts.node });
       const parts: Closable[] = [];
       console.log(`Hearth panel listening on ${panel.address}`);
       if (panel.setupUrl) console.log(`\nFirst start: create the administrator at\n  ${panel.setupUrl}\n`);
       if (opts.node) {
+        const { localDaemonConfig, startDaemon } = await import('@hearth/daemon');
         const dataDir = resolve(config.panel.dataDir);
         const daemonConfig = localDaemonConfig({
           dataDir,

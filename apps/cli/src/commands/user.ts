@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { createUserCommand } from '@hearth/panel';
 import { panelConfigOf } from '../options';
 import { readPassword } from '../prompt';
 
@@ -18,7 +17,8 @@ export function registerUserCommand(program: Command): void {
     .requiredOption('--username <name>', 'username (3+ characters: letters, digits, _ or -)')
     .option('--admin', 'make the user an administrator', false)
     .action(async (opts: AddOptions, command: Command) => {
-      const config = panelConfigOf(command);
+      const config = await panelConfigOf(command);
+      const { createUserCommand } = await import('@hearth/panel');
       const password = await readPassword('Password: ');
       const created = await createUserCommand(config, {
         email: opts.email,
