@@ -3,6 +3,7 @@ import type { LiveHttp, LiveMessage } from './live-socket';
 
 type StatData = Extract<ServerMessage, { type: 'stat' }>['data'];
 type StatusData = Extract<ServerMessage, { type: 'status' }>['data'];
+type FileListData = Extract<ServerMessage, { type: 'file-list' }>['data'];
 interface ConsoleBody {
   logs: string;
   epoch: number;
@@ -26,6 +27,10 @@ export async function overHttp(
     case 'replay': {
       const body = (await http.get(`${base}/console?time=${message.data.since}`)) as ConsoleBody;
       return { type: 'console', data: { logs: body.logs ? [body.logs] : [], epoch: body.epoch } };
+    }
+    case 'file': {
+      const path = message.data.path.split('/').filter(Boolean).map(encodeURIComponent).join('/');
+      return { type: 'file-list', data: (await http.get(`${base}/file/${path}`)) as FileListData };
     }
     case 'console':
       await http.post(`${base}/console`, message.data.command);

@@ -8,11 +8,16 @@ import { overHttp } from './live-fallback';
 
 export type LiveState = 'connecting' | 'open' | 'closed';
 
-/** What the client sends; `data` only for replay and console. */
+/**
+ * What the client sends; `data` only for replay, console and file. The file manager only lists over the socket
+ * (`get`): the daemon's answers carry no request id, so creates and deletes go over HTTP where each gets its own
+ * reply (success toast, catalogued error) and the folder is then listed again.
+ */
 export type LiveMessage =
   | { type: 'start' | 'stop' | 'kill' | 'install' | 'stat' | 'status' }
   | { type: 'replay'; data: { since: number } }
-  | { type: 'console'; data: { command: string } };
+  | { type: 'console'; data: { command: string } }
+  | { type: 'file'; data: { action: 'get'; path: string } };
 
 /** The subset of the browser WebSocket this class uses (the `ws` package's WebSocket fits it too). */
 export interface SocketLike {

@@ -10,10 +10,12 @@
  * - `connection`: 'connecting' | 'open' | 'closed' for the socket; 'polling' for this HTTP implementation.
  * - `failed`: reconnecting gave up; the page shows the warning banner while true.
  * - `subscribeConsole(fn)`: console events (`{logs, epoch}`) after the call; returns the unsubscribe.
+ * - `subscribeFiles(fn)`: `file-list` answers (`{files, path, error}`) to `file` messages; returns the unsubscribe.
  * - `send(message)`: start, stop, kill, install, stat, status, replay {since}, console {command}. The promise
  *   settles when the message is sent (socket) or answered (HTTP); failures are toasted by the hook.
+ *   Also file {action: 'get', path}, answered by a `file-list`.
  */
-import type { ConsoleEventData, StatsResponse, StatusResponse } from '@hearth/contract';
+import type { ConsoleEventData, FileList, StatsResponse, StatusResponse } from '@hearth/contract';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { api } from '../../api/client';
 import { notifyError } from '../../api/notify';
@@ -22,7 +24,10 @@ import { createSocketLive } from './live/socket-live';
 export type ServerLiveAction =
   | { type: 'start' | 'stop' | 'kill' | 'install' | 'stat' | 'status' }
   | { type: 'replay'; data: { since: number } }
-  | { type: 'console'; data: { command: string } };
+  | { type: 'console'; data: { command: string } }
+  | { type: 'file'; data: { action: 'get'; path: string } };
+
+export type FileListListener = (list: FileList) => void;
 
 export interface ServerLiveState {
   status: 'unknown' | 'online' | 'offline';
@@ -34,6 +39,7 @@ export interface ServerLiveState {
 
 export interface ServerLive extends ServerLiveState {
   subscribeConsole: (listener: (event: ConsoleEventData) => void) => () => void;
+  subscribeFiles: (listener: FileListListener) => () => void;
   send: (message: ServerLiveAction) => Promise<void>;
 }
 
@@ -42,6 +48,7 @@ export interface LiveSource {
   getState: () => ServerLiveState;
   subscribe: (onChange: () => void) => () => void;
   subscribeConsole: (listener: (event: ConsoleEventData) => void) => () => void;
+  subscribeFiles: (listener: FileListListener) => () => void;
   send: (message: ServerLiveAction) => Promise<void>;
   close: () => void;
 }
@@ -65,6 +72,7 @@ export function createHttpLive(serverId: string): LiveSource {
   let state: ServerLiveState = { ...INITIAL_POLLING };
   const watchers = new Set<() => void>();
   const consoleListeners = new Set<(event: ConsoleEventData) => void>();
+  const fileListeners = new Set<FileListListener>();
   let since = 0;
   const set = (patch: Partial<ServerLiveState>) => {
     state = { ...state, ...patch };
@@ -90,6 +98,12 @@ export function createHttpLive(serverId: string): LiveSource {
       }
       case 'console':
         return api.post<void>(`${base}/console`, { command: message.data.command });
+      case 'file': {
+        const list = await api.get<FileList>(
+          `${base}/file/${message.data.path.split('/').map(encodeURIComponent).join('/')}`,
+        );
+        return fileListeners.forEach((l) => l(list));
+      }
       case 'start':
       case 'stop':
       case 'kill':
@@ -114,6 +128,10 @@ export function createHttpLive(serverId: string): LiveSource {
       consoleListeners.add(l);
       return () => consoleListeners.delete(l);
     },
+    subscribeFiles: (l) => {
+      fileListeners.add(l);
+      return () => fileListeners.delete(l);
+    },
     send,
     close: () => {
       clearInterval(statusTimer);
@@ -135,6 +153,7 @@ const INITIAL: ServerLiveState = {
 const idleSubscribe = () => () => undefined;
 const idleState = () => INITIAL;
 const noConsole = () => () => undefined;
+const noFiles = () => () => undefined;
 
 export function useServerLive(serverId: string): ServerLive {
   const [source, setSource] = useState<LiveSource | null>(null);
@@ -156,5 +175,10 @@ export function useServerLive(serverId: string): ServerLive {
     },
     [source],
   );
-  return { ...state, subscribeConsole: source?.subscribeConsole ?? noConsole, send };
+  return {
+    ...state,
+    subscribeConsole: source?.subscribeConsole ?? noConsole,
+    subscribeFiles: source?.subscribeFiles ?? noFiles,
+    send,
+  };
 }

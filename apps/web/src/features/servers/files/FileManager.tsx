@@ -1,13 +1,13 @@
-import { Box, Card, Overlay, Stack, Text } from '@mantine/core';
+import { Box, Card, Loader, Overlay, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { FileEntry } from '@hearth/contract';
 import type { ServerView } from '@hearth/contract/servers';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../api/notify';
 import { PageLoader } from '../../../components/PageLoader';
-import { fileKeys, filesApi, fileUrl, folderQuery } from './api';
+import type { ServerLive } from '../useServerLive';
+import { filesApi, fileUrl } from './api';
 import { itemsOfDrop } from './dropped-items';
 import { CreateDialog, DeleteDialog } from './FileDialogs';
 import { FileList, type RowActions } from './FileList';
@@ -23,6 +23,7 @@ import {
 import { FileToolbar } from './FileToolbar';
 import { ImagePreview } from './ImagePreview';
 import { useFileShortcuts } from './useFileShortcuts';
+import { useFolder } from './useFolder';
 import { useUploads } from './useUploads';
 
 const FileEditor = lazy(() => import('./FileEditor'));
@@ -32,11 +33,20 @@ const DRAG_RESET_MS = 100;
 
 type Dialog = { kind: 'create'; what: 'file' | 'folder' } | { kind: 'delete'; entry: FileEntry } | null;
 
-/** The file manager (SPEC §2 File manager, §4 states, §5 rules); write actions only when `canWrite`. */
-export function FileManager({ server, canWrite }: { server: ServerView; canWrite: boolean }) {
+interface Props {
+  server: ServerView;
+  canWrite: boolean;
+  live: ServerLive;
+}
+
+/**
+ * The file manager (SPEC §2 File manager, §4 states, §5 rules); write actions only when `canWrite`. Listing
+ * goes over the live socket (`useFolder`); writes, uploads, archives and file contents over HTTP.
+ */
+export function FileManager({ server, canWrite, live }: Props) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [path, setPath] = useState('');
+  const folder = useFolder(live, server.id);
+  const { path, refresh } = folder;
   const [selected, setSelected] = useState(0);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
@@ -44,15 +54,10 @@ export function FileManager({ server, canWrite }: { server: ServerView; canWrite
   const [dragging, setDragging] = useState(false);
   const dragTimer = useRef<number | undefined>(undefined);
   const picker = useRef<HTMLInputElement>(null);
-  const listing = useQuery(folderQuery(server.id, path));
-  const entries = useMemo(() => sortEntries(listing.data?.files ?? []), [listing.data]);
-  const refresh = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: fileKeys.folder(server.id, path) }),
-    [queryClient, server.id, path],
-  );
+  const entries = useMemo(() => sortEntries(folder.list?.files ?? []), [folder.list]);
   const uploads = useUploads(server.id, refresh);
   const go = (next: string) => {
-    setPath(next);
+    folder.open(next);
     setSelected(0);
   };
   const run = async (work: () => Promise<string | undefined>) => {
@@ -158,7 +163,8 @@ export function FileManager({ server, canWrite }: { server: ServerView; canWrite
             onRefresh={refresh}
             onArchive={() => archive(null)}
           />
-          {listing.data ? (
+          {folder.loading && folder.list && <Loader size="xs" data-testid="file-loading" />}
+          {folder.list ? (
             entries.length === 0 ? (
               <Text c="dimmed">{t('servers.files.empty')}</Text>
             ) : (
@@ -169,9 +175,9 @@ export function FileManager({ server, canWrite }: { server: ServerView; canWrite
                 </Text>
               </>
             )
-          ) : (
+          ) : folder.loading ? (
             <PageLoader />
-          )}
+          ) : null}
         </Stack>
       </Box>
       {canWrite && (

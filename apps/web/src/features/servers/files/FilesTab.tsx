@@ -7,12 +7,12 @@ import { FileManager } from './FileManager';
  * Files tab (SPEC §2, §6): the file manager for viewServerFiles (its write actions for putServerFiles), and the
  * SFTP information for sftpServer; admins get both.
  */
-export default function FilesTab({ server, permissions, admin }: ServerTabProps) {
+export default function FilesTab({ server, permissions, admin, live }: ServerTabProps) {
   const canView = admin || permissions.viewServerFiles;
   const canWrite = admin || permissions.putServerFiles;
   return (
     <Stack gap="md" data-testid="files-tab">
-      {canView && <FileManager server={server} canWrite={canWrite} />}
+      {canView && <FileManager server={server} canWrite={canWrite} live={live} />}
       {(admin || permissions.sftpServer) && <SftpCard server={server} />}
     </Stack>
   );

@@ -1,6 +1,7 @@
-/** File calls through the panel's daemon proxy (SPEC §7 Files). Uploads use XHR for progress events. */
-import type { FileList } from '@hearth/contract';
-import { queryOptions } from '@tanstack/react-query';
+/**
+ * File calls through the panel's daemon proxy (SPEC §7 Files). Uploads use XHR for progress events. Folder
+ * listings go over the live socket instead (`useFolder`).
+ */
 import { api } from '../../../api/client';
 import { ApiError, parseErrorBody } from '../../../api/errors';
 import { session } from '../../../api/session';
@@ -8,16 +9,6 @@ import { encodePath } from './file-model';
 
 const base = (serverId: string) => `/proxy/daemon/server/${encodeURIComponent(serverId)}`;
 export const fileUrl = (serverId: string, path: string) => `${base(serverId)}/file/${encodePath(path)}`;
-
-export const fileKeys = {
-  folder: (serverId: string, path: string) => ['servers', 'files', serverId, path] as const,
-};
-
-export const folderQuery = (serverId: string, path: string) =>
-  queryOptions({
-    queryKey: fileKeys.folder(serverId, path),
-    queryFn: () => api.get<FileList>(fileUrl(serverId, path)),
-  });
 
 function authHeader(): Record<string, string> {
   const token = session.get().token;

@@ -15,7 +15,7 @@ import {
   lineUnits,
   trimLines,
 } from '../console/console-buffer';
-import type { LiveSource, ServerLiveState } from '../useServerLive';
+import type { FileListListener, LiveSource, ServerLiveState } from '../useServerLive';
 
 type ErrorData = Extract<ServerMessage, { type: 'error' }>['data'];
 
@@ -54,6 +54,7 @@ export function createSocketLive(
   };
   const watchers = new Set<() => void>();
   const consoleListeners = new Set<(event: ConsoleEventData) => void>();
+  const fileListeners = new Set<FileListListener>();
   const history = new History();
   let lastEpoch = 0;
   const set = (patch: Partial<ServerLiveState>) => {
@@ -79,8 +80,9 @@ export function createSocketLive(
         return set({ stats: message.data });
       case 'error':
         return reportSocketError(message.data, serverId);
+      case 'file-list':
+        return fileListeners.forEach((l) => l(message.data));
       case 'pong':
-      case 'file-list': // the file manager lists over HTTP; socket file answers are not used by this page
         return;
     }
   };
@@ -120,6 +122,10 @@ export function createSocketLive(
       consoleListeners.add(listener);
       if (history.chunks.length > 0) listener({ logs: history.chunks.slice(), epoch: lastEpoch });
       return () => consoleListeners.delete(listener);
+    },
+    subscribeFiles: (listener) => {
+      fileListeners.add(listener);
+      return () => fileListeners.delete(listener);
     },
     send: (message) => socket.send(message),
     close: () => socket.close(),
