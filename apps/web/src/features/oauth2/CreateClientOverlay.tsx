@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../components/DialogActions';
 
 interface CreateClientOverlayProps {
   opened: boolean;
@@ -43,14 +44,12 @@ export function CreateClientOverlay({ opened, loading, onCancel, onCreate }: Cre
             if (e.key === 'Enter') create();
           }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={cancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={create} loading={loading}>
-            {t('oauth2.create.submit')}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={cancel}
+          onSave={create}
+          loading={loading}
+          saveLabel={t('oauth2.create.submit')}
+        />
       </Stack>
     </Modal>
   );

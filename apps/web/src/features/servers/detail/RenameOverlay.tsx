@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverKeys, serversApi } from '../api';
 import { serverNameError } from '../variables/values';
+import { DialogActions } from '../../../components/DialogActions';
 
 interface Props {
   serverId: string;
@@ -43,14 +44,7 @@ export function RenameOverlay({ serverId, current, opened, onClose }: Props) {
           }}
           error={touched && error ? t(error) : undefined}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button loading={rename.isPending} onClick={save}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} onSave={save} loading={rename.isPending} />
       </Stack>
     </Modal>
   );

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CronEditor } from '../../../components/cron/CronEditor';
 import { describeCron } from '../../../components/cron/describe';
 import { OperationsEditor } from './OperationsEditor';
 import { canSave, type TaskForm } from './task-form';
+import { DialogActions } from '../../../components/DialogActions';
 
 interface Props {
   title: string;
@@ -50,14 +51,13 @@ export function TaskOverlay({ title, initial, saving, onSave, onClose }: Props) 
           value={form.operations}
           onChange={(operations) => setForm({ ...form, operations })}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button disabled={!valid} loading={saving} onClick={() => onSave(form)} data-testid="task-save">
-            {t('common.save')}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          onSave={() => onSave(form)}
+          loading={saving}
+          disabled={!valid}
+          saveTestId="task-save"
+        />
       </Stack>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { networkModes, type Environment, type EnvironmentType } from '@hearth/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { SelectField } from '../../../components/SelectField';
 import { StringListEditor } from '../../../components/StringListEditor';
 import { TextField } from '../../../components/TextField';
 import { environmentTypes, newEnvironment } from '../model/environments';
+import { DialogActions } from '../../../components/DialogActions';
 
 interface Props {
   entry: Environment;
@@ -42,12 +43,7 @@ export function EnvironmentOverlay({ entry, allowedTypes, onSave, onClose }: Pro
             {error}
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={save}>{t('common.save')}</Button>
-        </Group>
+        <DialogActions onCancel={onClose} onSave={save} />
       </Stack>
     </Modal>
   );

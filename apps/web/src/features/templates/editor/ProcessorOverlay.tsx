@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Alert, Code, Modal, Stack, Textarea } from '@mantine/core';
 import { isKnownProcessorType, knownProcessorTypes, type Processor } from '@hearth/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { SwitchInput } from '../../../components/SwitchInput';
 import { TextField } from '../../../components/TextField';
 import { changeProcessorType } from '../model/processors';
 import { processorFields, type FieldKind } from './processorFields';
+import { DialogActions } from '../../../components/DialogActions';
 
 interface Props {
   step: Processor;
@@ -47,12 +48,7 @@ export function ProcessorOverlay({ step, onSave, onClose }: Props) {
             <Code block>{JSON.stringify(draft, null, 2)}</Code>
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => onSave(draft)}>{t('common.save')}</Button>
-        </Group>
+        <DialogActions onCancel={onClose} onSave={() => onSave(draft)} />
       </Stack>
     </Modal>
   );

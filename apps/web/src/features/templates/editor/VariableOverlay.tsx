@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Stack, Textarea } from '@mantine/core';
+import { Modal, NumberInput, Stack, Textarea } from '@mantine/core';
 import { variableTypes, type Variable, type VariableType } from '@hearth/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { TextField } from '../../../components/TextField';
 import { changeVariableType, valueText, variableNameError } from '../model/variables';
 import { OptionsEditor } from './OptionsEditor';
 import type { NamedVariable } from './VariablesCard';
+import { DialogActions } from '../../../components/DialogActions';
 
 interface Props {
   entry: NamedVariable;
@@ -73,12 +74,7 @@ export function VariableOverlay({ entry, takenNames, onSave, onClose }: Props) {
           checked={variable.userEdit}
           onChange={(userEdit) => set({ userEdit })}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={save}>{t('common.save')}</Button>
-        </Group>
+        <DialogActions onCancel={onClose} onSave={save} />
       </Stack>
     </Modal>
   );
