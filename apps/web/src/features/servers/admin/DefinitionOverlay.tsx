@@ -1,13 +1,15 @@
-import { Alert, Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../api/notify';
 import { FullscreenOverlay } from '../../../components/FullscreenOverlay';
 import { EditorCards } from '../../templates/editor/EditorCards';
+import { EditorModeSwitch, JsonProblemAlert } from '../../templates/editor/EditorMode';
 import { JsonView } from '../../templates/editor/JsonView';
 import { useTemplateEditor } from '../../templates/editor/useTemplateEditor';
 import { mergeTemplate, saveDefinition, toTemplate, type RawDefinition } from './definition';
 import { definitionKey } from './keys';
+import { DialogActions } from '../../../components/DialogActions';
 
 interface Props {
   serverId: string;
@@ -42,34 +44,15 @@ export function DefinitionOverlay({ serverId, stored, onClose }: Props) {
     >
       <Stack>
         <Group justify="flex-end">
-          <SegmentedControl
-            data-testid="editor-mode"
-            value={editor.mode}
-            onChange={(mode) => editor.switchTo(mode)}
-            data={[
-              { value: 'editor', label: t('templates.editor.modeEditor') },
-              { value: 'json', label: t('templates.editor.modeJson') },
-            ]}
-          />
+          <EditorModeSwitch mode={editor.mode} onChange={editor.switchTo} />
         </Group>
-        {editor.problem && (
-          <Alert color="red" data-testid="json-problem">
-            {t(editor.problem.messageKey, { field: editor.problem.field })}
-          </Alert>
-        )}
+        <JsonProblemAlert problem={editor.problem} />
         {editor.mode === 'json' ? (
           <JsonView value={editor.jsonText} onChange={editor.changeJson} />
         ) : (
           <EditorCards template={editor.template} onChange={editor.setTemplate} nameLocked nameError={null} />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button loading={save.isPending} onClick={() => save.mutate()}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} onSave={() => save.mutate()} loading={save.isPending} />
       </Stack>
     </FullscreenOverlay>
   );

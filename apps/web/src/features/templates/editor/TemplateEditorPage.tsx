@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { templateSchema, type Template } from '@hearth/contract';
 import type { TemplateWarning } from '@hearth/contract/templates-api';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { templateQuery } from '../api';
 import { WarningBadges } from '../WarningBadges';
 import { EditorCards } from './EditorCards';
+import { EditorModeSwitch, JsonProblemAlert } from './EditorMode';
 import { JsonView } from './JsonView';
 import { TemplateActions } from './TemplateActions';
 import { useTemplateEditor } from './useTemplateEditor';
@@ -51,15 +52,7 @@ function TemplateEditor({ id, initial, warnings = [] }: EditorProps) {
           {/* Unknown processors are named live below, from the template as edited. */}
           <WarningBadges warnings={warnings.filter((w) => w.code !== 'unknownProcessor')} />
         </Group>
-        <SegmentedControl
-          data-testid="editor-mode"
-          value={editor.mode}
-          onChange={(mode) => editor.switchTo(mode)}
-          data={[
-            { value: 'editor', label: t('templates.editor.modeEditor') },
-            { value: 'json', label: t('templates.editor.modeJson') },
-          ]}
-        />
+        <EditorModeSwitch mode={editor.mode} onChange={editor.switchTo} />
       </Group>
       {editor.v1Offered && (
         <Alert color="blue" title={t('templates.editor.v1Title')} data-testid="v1-prompt">
@@ -72,11 +65,7 @@ function TemplateEditor({ id, initial, warnings = [] }: EditorProps) {
         </Alert>
       )}
       {editor.converted && <Alert color="green">{t('templates.editor.v1Converted')}</Alert>}
-      {problem && (
-        <Alert color="red" data-testid="json-problem">
-          {t(problem.messageKey, { field: problem.field })}
-        </Alert>
-      )}
+      <JsonProblemAlert problem={problem} />
       {editor.mode === 'json' ? (
         <JsonView value={editor.jsonText} onChange={editor.changeJson} />
       ) : (
