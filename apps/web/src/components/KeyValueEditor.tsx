@@ -1,7 +1,7 @@
-import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
-import { Icon } from './icons';
 import { TextField } from './TextField';
+import { ListEditorFrame, RemoveRowButton } from './ListEditorParts';
 
 type Row = [key: string, value: string];
 
@@ -35,12 +35,7 @@ export function KeyValueEditor(props: KeyValueEditorProps) {
     onChange(toMap(next));
   };
   return (
-    <Stack gap={6} data-testid={testId}>
-      {label && (
-        <Text size="sm" fw={500}>
-          {label}
-        </Text>
-      )}
+    <ListEditorFrame label={label} testId={testId}>
       {rows.map(([key, val], i) => (
         <Group key={i} gap={6} wrap="nowrap" align="flex-end">
           <TextField
@@ -57,14 +52,7 @@ export function KeyValueEditor(props: KeyValueEditorProps) {
             value={val}
             onChange={(v) => update(rows.map((r, j): Row => (j === i ? [r[0], v] : r)))}
           />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={removeLabel}
-            onClick={() => update(rows.filter((_r, j) => j !== i))}
-          >
-            <Icon name="trash" />
-          </ActionIcon>
+          <RemoveRowButton label={removeLabel} onClick={() => update(rows.filter((_r, j) => j !== i))} />
         </Group>
       ))}
       <Group>
@@ -72,6 +60,6 @@ export function KeyValueEditor(props: KeyValueEditorProps) {
           {addLabel}
         </Button>
       </Group>
-    </Stack>
+    </ListEditorFrame>
   );
 }

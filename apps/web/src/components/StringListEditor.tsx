@@ -1,7 +1,7 @@
-import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
-import { Icon } from './icons';
 import { TextField } from './TextField';
+import { ListEditorFrame, RemoveRowButton } from './ListEditorParts';
 
 export interface StringListEditorProps {
   value: readonly string[];
@@ -23,12 +23,7 @@ export function StringListEditor(props: StringListEditorProps) {
     setDraft('');
   };
   return (
-    <Stack gap={6} data-testid={testId}>
-      {label && (
-        <Text size="sm" fw={500}>
-          {label}
-        </Text>
-      )}
+    <ListEditorFrame label={label} testId={testId}>
       {value.map((item, i) => (
         <Group key={i} gap={6} wrap="nowrap">
           <TextField
@@ -37,14 +32,7 @@ export function StringListEditor(props: StringListEditorProps) {
             value={item}
             onChange={(next) => onChange(value.map((old, j) => (j === i ? next : old)))}
           />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={removeLabel}
-            onClick={() => onChange(value.filter((_old, j) => j !== i))}
-          >
-            <Icon name="trash" />
-          </ActionIcon>
+          <RemoveRowButton label={removeLabel} onClick={() => onChange(value.filter((_old, j) => j !== i))} />
         </Group>
       ))}
       <Group gap={6} wrap="nowrap">
@@ -65,6 +53,6 @@ export function StringListEditor(props: StringListEditorProps) {
           {addLabel}
         </Button>
       </Group>
-    </Stack>
+    </ListEditorFrame>
   );
 }

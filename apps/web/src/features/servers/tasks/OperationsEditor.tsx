@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import {
   isKnownProcessorType,
   isRuntimeStepType,
@@ -8,11 +8,11 @@ import {
 } from '@hearth/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/icons';
 import { SelectField } from '../../../components/SelectField';
 import { describeProcessor } from '../../templates/editor/processorFields';
 import { ProcessorOverlay } from '../../templates/editor/ProcessorOverlay';
 import { newProcessor } from '../../templates/model/processors';
+import { RemoveRowButton } from '../../../components/ListEditorParts';
 
 interface Props {
   value: TaskOperation[];
@@ -50,14 +50,10 @@ export function OperationsEditor({ value, onChange }: Props) {
             onChange={(type) => put(index, blank(type))}
           />
           <OperationFields op={op} onChange={(next) => put(index, next)} onEdit={() => setEditing(index)} />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t('servers.tasks.delete')}
+          <RemoveRowButton
+            label={t('servers.tasks.delete')}
             onClick={() => onChange(value.filter((_, i) => i !== index))}
-          >
-            <Icon name="trash" />
-          </ActionIcon>
+          />
         </Group>
       ))}
       <Group>

@@ -1,7 +1,7 @@
-import { ActionIcon, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/icons';
+import { RemoveRowButton } from '../../../components/ListEditorParts';
 
 export interface ListCardProps<T> {
   title: string;
@@ -35,14 +35,7 @@ export function ListCard<T>(props: ListCardProps<T>) {
             <Button variant="subtle" justify="flex-start" style={{ flex: 1 }} onClick={() => props.onOpen(i)}>
               {describe(item)}
             </Button>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('templates.widgets.remove')}
-              onClick={() => props.onRemove(i)}
-            >
-              <Icon name="trash" />
-            </ActionIcon>
+            <RemoveRowButton label={t('templates.widgets.remove')} onClick={() => props.onRemove(i)} />
           </Group>
         ))}
         {props.children}

@@ -1,9 +1,9 @@
-import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { Variable } from '@hearth/contract';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/icons';
 import { TextField } from '../../../components/TextField';
 import { valueText } from '../model/variables';
+import { ListEditorFrame, RemoveRowButton } from '../../../components/ListEditorParts';
 
 type Option = NonNullable<Variable['options']>[number];
 
@@ -13,10 +13,7 @@ export function OptionsEditor({ options, onChange }: { options: Option[]; onChan
   const patch = (i: number, next: Partial<Option>) =>
     onChange(options.map((o, j) => (j === i ? { ...o, ...next } : o)));
   return (
-    <Stack gap={6} data-testid="variable-options">
-      <Text size="sm" fw={500}>
-        {t('templates.variables.options')}
-      </Text>
+    <ListEditorFrame label={t('templates.variables.options')} testId="variable-options">
       {options.map((option, i) => (
         <Group key={i} gap={6} wrap="nowrap">
           <TextField
@@ -33,14 +30,10 @@ export function OptionsEditor({ options, onChange }: { options: Option[]; onChan
             value={option.display}
             onChange={(display) => patch(i, { display })}
           />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t('templates.widgets.remove')}
+          <RemoveRowButton
+            label={t('templates.widgets.remove')}
             onClick={() => onChange(options.filter((_o, j) => j !== i))}
-          >
-            <Icon name="trash" />
-          </ActionIcon>
+          />
         </Group>
       ))}
       <Group>
@@ -48,6 +41,6 @@ export function OptionsEditor({ options, onChange }: { options: Option[]; onChan
           {t('templates.variables.addOption')}
         </Button>
       </Group>
-    </Stack>
+    </ListEditorFrame>
   );
 }
