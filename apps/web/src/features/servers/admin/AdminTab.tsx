@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { OAuthClientsCard } from '../../oauth2/OAuthClientsCard';
 import { serversApi } from '../api';
 import type { ServerTabProps } from '../tabs';
 import { AutoSwitches } from './AutoSwitches';
+import { CardHeading } from './CardHeading';
 import { DefinitionOverlay } from './DefinitionOverlay';
 import { DeleteServer } from './DeleteServer';
 import { loadDefinition } from './definition';
@@ -39,12 +40,11 @@ function DefinitionCard({ serverId }: { serverId: string }) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack justify="space-between" h="100%">
-        <Stack gap={4}>
-          <Title order={4}>{t('servers.admin.definitionTitle')}</Title>
-          <Text size="sm" c="dimmed">
-            {t('servers.admin.definitionHint')}
-          </Text>
-        </Stack>
+        <CardHeading
+          title={t('servers.admin.definitionTitle')}
+          hint={t('servers.admin.definitionHint')}
+          gap={4}
+        />
         <Group>
           <Button disabled={!definition.data} onClick={() => setEditing(true)}>
             {t('servers.admin.editDefinition')}

@@ -1,4 +1,4 @@
-import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { notifySuccess } from '../../../api/notify';
 import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { Icon } from '../../../components/icons';
 import { serverKeys, serversApi } from '../api';
+import { CardHeading } from './CardHeading';
 
 /** Delete with confirmation → 'Deleted Server' and back to the list (SPEC §4). */
 export function DeleteServer({ serverId, name }: { serverId: string; name: string }) {
@@ -24,12 +25,7 @@ export function DeleteServer({ serverId, name }: { serverId: string; name: strin
   return (
     <Card withBorder radius="md" padding="lg" data-testid="delete-server">
       <Group justify="space-between" wrap="nowrap">
-        <Stack gap={2}>
-          <Title order={4}>{t('servers.admin.deleteTitle')}</Title>
-          <Text size="sm" c="dimmed">
-            {t('servers.admin.deleteHint')}
-          </Text>
-        </Stack>
+        <CardHeading title={t('servers.admin.deleteTitle')} hint={t('servers.admin.deleteHint')} gap={2} />
         <ConfirmDeleteButton
           title={t('servers.admin.confirmTitle', { name })}
           label={t('servers.admin.delete')}
