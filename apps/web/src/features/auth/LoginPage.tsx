@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { useSession } from '../../api/useSession';
 import { landingPathFor } from '../../app/routes';
 import { authApi, isOtpNeeded, type SessionReply } from './api';
 import { AuthCard } from './AuthCard';
+import { AuthSubmit, EmailInput } from './AuthFields';
 import { OtpPrompt } from './OtpPrompt';
 import { useCompleteLogin } from './useCompleteLogin';
 import { useValidators } from './useValidators';
@@ -40,20 +41,13 @@ export default function LoginPage() {
       )}
       <form onSubmit={form.onSubmit((values) => login.mutate(values))}>
         <Stack>
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            {...form.getInputProps('email')}
-          />
+          <EmailInput {...form.getInputProps('email')} />
           <PasswordInput
             label={t('fields.password')}
             autoComplete="current-password"
             {...form.getInputProps('password')}
           />
-          <Button type="submit" loading={login.isPending} fullWidth mt="xs">
-            {t('login.submit')}
-          </Button>
+          <AuthSubmit loading={login.isPending}>{t('login.submit')}</AuthSubmit>
         </Stack>
       </form>
       {registration && (

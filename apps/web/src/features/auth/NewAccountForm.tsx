@@ -1,6 +1,7 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { AuthSubmit, EmailInput } from './AuthFields';
 import { useValidators } from './useValidators';
 
 export interface NewAccountValues {
@@ -36,14 +37,7 @@ export function NewAccountForm({ submitLabel, loading, withEmail = true, onSubmi
     >
       <Stack>
         <TextInput label={t('fields.username')} autoComplete="username" {...form.getInputProps('username')} />
-        {withEmail && (
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            {...form.getInputProps('email')}
-          />
-        )}
+        {withEmail && <EmailInput {...form.getInputProps('email')} />}
         <PasswordInput
           label={t('fields.password')}
           autoComplete="new-password"
@@ -54,9 +48,7 @@ export function NewAccountForm({ submitLabel, loading, withEmail = true, onSubmi
           autoComplete="new-password"
           {...form.getInputProps('confirm')}
         />
-        <Button type="submit" loading={loading} fullWidth mt="xs">
-          {submitLabel}
-        </Button>
+        <AuthSubmit loading={loading}>{submitLabel}</AuthSubmit>
       </Stack>
     </form>
   );
