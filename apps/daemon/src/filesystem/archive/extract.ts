@@ -9,6 +9,7 @@ import { createGunzip } from 'node:zlib';
 import { AppError } from '@hearth/contract';
 import type { Sandbox } from '../sandbox';
 import { Budget, entryPath, type ExtractLimits, type ExtractReport } from './limits';
+import { extractRar } from './rar';
 import { decompressStream, listArchive, unpackTo } from './sevenzip';
 import { extractTar } from './tar';
 import { extractZip } from './zip';
@@ -22,7 +23,8 @@ type Format =
   | { kind: 'zip' }
   | { kind: 'tar'; compression: 'none' | 'gzip' | 'xz' | 'bzip2' | 'lzma' }
   | { kind: 'stream'; compression: 'gzip' | 'xz' | 'bzip2' | 'lzma'; suffix: string }
-  | { kind: '7z' };
+  | { kind: '7z' }
+  | { kind: 'rar' };
 
 export function formatOf(name: string): Format {
   const lower = name.toLowerCase();
@@ -44,7 +46,8 @@ export function formatOf(name: string): Format {
   ] as const) {
     if (lower.endsWith(suffix)) return { kind: 'stream', compression, suffix };
   }
-  if (lower.endsWith('.7z') || lower.endsWith('.rar') || lower.endsWith('.zipx')) return { kind: '7z' };
+  if (lower.endsWith('.rar')) return { kind: 'rar' };
+  if (lower.endsWith('.7z') || lower.endsWith('.zipx')) return { kind: '7z' };
   throw new AppError('ErrArchiveInvalid', { reason: 'unsupported archive type' });
 }
 
@@ -119,6 +122,7 @@ export async function extractArchive(
   await sandbox.mkdirp(destination);
   if (format.kind === 'zip') await extractZip(sandbox, archive, destination, budget);
   else if (format.kind === '7z') await extractSeven(sandbox, archive, destination, budget, opts);
+  else if (format.kind === 'rar') await extractRar(sandbox, archive, destination, budget);
   else {
     const { handle, stream } = await openStream(sandbox, archive, format.compression);
     try {

@@ -1,9 +1,9 @@
 /**
- * 7-Zip (Debian `p7zip-full`, /usr/bin/7z) for what Node cannot read: bz2/xz/lzma streams, .7z, .rar
- * (p7zip reads RAR only with the non-free codec; without it the archive is refused as unsupported) and
- * .zipx. 7z never gets a path: the archive is passed as an inherited descriptor (`/proc/self/fd/3` in the
- * child) and multi-entry archives unpack into a private staging folder, which we then copy in through the
- * sandbox. A per-file size cap (RLIMIT_FSIZE via prlimit) and a time limit bound what 7z itself writes.
+ * 7-Zip (Debian `p7zip-full`, /usr/bin/7z) for what Node cannot read: bz2/xz/lzma streams, .7z and .zipx
+ * (.rar goes to bsdtar, `rar.ts`: p7zip reads RAR only with the non-free codec). 7z never gets a path:
+ * the archive is passed as an inherited descriptor (`/proc/self/fd/3` in the child) and multi-entry
+ * archives unpack into a private staging folder, which we then copy in through the sandbox. A per-file
+ * size cap (RLIMIT_FSIZE via prlimit) and a time limit bound what 7z itself writes.
  */
 import { spawn } from 'node:child_process';
 import type { FileHandle } from 'node:fs/promises';
