@@ -53,6 +53,8 @@ export class Server {
   private env: Environment | null = null;
   private readonly statusListeners = new Set<StatusListener>();
   private exitWaiters: Array<(state: ExitState) => void> = [];
+  /** Whether the console's text so far ends a line (see `log`). */
+  private atLineStart = true;
 
   constructor(
     readonly id: string,
@@ -129,12 +131,16 @@ export class Server {
   }
 
   output(text: string): void {
+    if (text !== '') this.atLineStart = text.endsWith('\n');
     this.fanout.publish(this.console.append(text));
   }
 
-  /** A daemon line, tagged so the console can show it apart (SPEC §2 DAEMON tag). */
+  /**
+   * A daemon line, tagged so the console can show it apart (SPEC §2 DAEMON tag). It starts a line of its own: after
+   * a prompt without a newline (Freeciv's "> ") the tag would otherwise sit mid-line, where the console ignores it.
+   */
   log(line: string): void {
-    this.output(`${DAEMON_LINE_PREFIX}${line}\n`);
+    this.output(`${this.atLineStart ? '' : '\n'}${DAEMON_LINE_PREFIX}${line}\n`);
   }
 
   /** Resolves at the next exit of the main process (immediately if it is not running). */

@@ -26,6 +26,8 @@ const paths = {
   search: 'M10 17a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-6-6',
   plus: 'M12 5v14M5 12h14',
   external: 'M12 6H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6M11 13l9-9M15 4h5v5',
+  pause: 'M6 5h4v14H6zM14 5h4v14h-4z',
+  play: 'M7 4v16l13-8z',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tinykeys } from 'tinykeys';
 import { isTypingTarget } from '../../../app/shell/useShortcuts';
+import { Icon } from '../../../components/icons';
 import type { ServerTabProps } from '../tabs/types';
 import { ConsoleBuffer } from './console-buffer';
 import { ConsoleOutput } from './ConsoleOutput';
@@ -81,7 +82,8 @@ export default function ConsoleTab({ live, permissions, admin }: ServerTabProps)
                 data-testid="console-pause"
                 data-paused={paused}
               >
-                {paused ? '▶' : '⏸'}
+                {/* Icons, not the ⏸ and ▶ characters: Debian's Chromium without an emoji font drew ⏸ as a box. */}
+                <Icon name={paused ? 'play' : 'pause'} size={16} />
               </ActionIcon>
             </Indicator>
           </Tooltip>
