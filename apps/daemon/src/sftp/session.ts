@@ -9,6 +9,7 @@ import ssh2, { type Attributes, type SFTPWrapper } from 'ssh2';
 import { AppError, isAppError, type ServerPermission } from '@hearth/contract';
 import type { AtomicFile, Entry, Sandbox } from '../filesystem/sandbox';
 import { attrsOf, clientPath, longname, sandboxPath } from './attrs';
+import { coalescer, type Coalescer } from './coalesce';
 import { FileIo } from './file-io';
 
 const { STATUS_CODE, OPEN_MODE } = ssh2.utils.sftp;
@@ -54,11 +55,15 @@ function openFlags(flags: number): number {
 export class SftpSession {
   private readonly open = new Map<number, Open>();
   private nextHandle = 1;
+  /** Runs a batch of replies: fuller SSH packets (coalesce.ts), one socket write (server.ts). */
+  private readonly together: Coalescer;
 
   constructor(
     private readonly sftp: SFTPWrapper,
     private readonly access: SessionAccess,
   ) {
+    const coalesce = coalescer(sftp);
+    this.together = access.together ? (replies) => access.together?.(() => coalesce(replies)) : coalesce;
     const on = (
       event: string,
       need: ServerPermission | null,
@@ -163,7 +168,7 @@ export class SftpSession {
   }
 
   private fileIo(handle: FileHandle): FileIo {
-    return new FileIo(handle.fd, this.access.together?.bind(this.access));
+    return new FileIo(handle.fd, this.together);
   }
 
   private add(entry: Open): Buffer {
