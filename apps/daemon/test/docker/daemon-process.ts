@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { baseTestConfig } from '../helpers/test-config';
 import { generateTestKeys, signDaemonToken, type TestKeys } from '../helpers/tokens';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures', 'run-daemon.ts');
@@ -22,16 +23,7 @@ export class DaemonProcess {
     const keys = await generateTestKeys();
     const dataDir = await mkdtemp(join(tmpdir(), 'hearth-daemon-proc-'));
     const configFile = join(dataDir, 'node.json');
-    const config = {
-      nodeId: 'test-node',
-      host: '127.0.0.1',
-      port: 0,
-      dataDir,
-      publicKeyPem: keys.publicKeyPem,
-      logLevel: 'silent',
-      power: { stopTimeoutMs: 5_000, shutdownTimeoutMs: 5_000, autostartIntervalMs: 50 },
-    };
-    await writeFile(configFile, JSON.stringify(config));
+    await writeFile(configFile, JSON.stringify(baseTestConfig(dataDir, keys)));
     return new DaemonProcess(dataDir, keys, configFile);
   }
 

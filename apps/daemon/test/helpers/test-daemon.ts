@@ -11,6 +11,7 @@ import {
   type DaemonConfigInput,
   type RunningDaemon,
 } from '../../src/index';
+import { baseTestConfig } from './test-config';
 import { generateTestKeys, signDaemonToken, type SignOptions, type TestKeys } from './tokens';
 
 export const FAKE_GAME = join(import.meta.dirname, '..', 'fixtures', 'fake-game.mjs');
@@ -38,14 +39,8 @@ export async function startTestDaemon(overrides: Overrides = {}): Promise<TestDa
   const keys = await generateTestKeys();
   const dataDir = await mkdtemp(join(tmpdir(), 'hearth-daemon-'));
   const config = parseDaemonConfig({
-    nodeId: 'test-node',
-    host: '127.0.0.1',
-    port: 0,
-    dataDir,
-    publicKeyPem: keys.publicKeyPem,
-    logLevel: 'silent',
+    ...baseTestConfig(dataDir, keys),
     crash: { minUptimeMs: 3_000, maxUnstableRuns: 3, backoffInitialMs: 50, backoffMaxMs: 400 },
-    power: { stopTimeoutMs: 5_000, shutdownTimeoutMs: 5_000, autostartIntervalMs: 50 },
     ...overrides,
   });
   const daemon = await startDaemon(config, pino({ level: 'silent' }));
