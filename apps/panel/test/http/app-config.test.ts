@@ -1,8 +1,8 @@
 import type { AppConfig } from '@hearth/contract/settings';
-import type { ErrorBody } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, type TestApp } from '../helpers/app';
 import { DIALECTS } from '../helpers/dialects';
+import { expectNotFound } from '../helpers/expect-http';
 
 describe.each(DIALECTS)('app config and themes on %s', (dialect) => {
   let t: TestApp;
@@ -33,16 +33,12 @@ describe.each(DIALECTS)('app config and themes on %s', (dialect) => {
   });
 
   it('404 for missing themes and names that try to leave the folder', async () => {
-    for (const url of [
+    await expectNotFound(t, [
       '/theme/nope.tar',
       '/theme/..%2F..%2Fpackage.json.tar',
       '/theme/hearth',
       '/theme/%2e%2e.tar',
-    ]) {
-      const res = await call(t, 'GET', url);
-      expect(res.statusCode, url).toBe(404);
-      expect(res.json<ErrorBody>().error.code).toBe('ErrNotFound');
-    }
+    ]);
   });
 
   it('the active theme follows panel.settings.defaultTheme', async () => {

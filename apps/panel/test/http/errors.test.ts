@@ -9,6 +9,7 @@ import { connectDatabase, migrateToLatest } from '../../src/db';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { call, createUser, testConfig } from '../helpers/app';
 import { DIALECTS } from '../helpers/dialects';
+import { expectNotFound } from '../helpers/expect-http';
 import type { BuiltApp } from '../../src/app';
 
 describe.each(DIALECTS)('error model on %s', (dialect) => {
@@ -96,11 +97,14 @@ describe.each(DIALECTS)('error model on %s', (dialect) => {
   });
 
   it('unknown machine paths → 404 JSON; unknown app paths → index.html', async () => {
-    for (const url of ['/api/nope', '/auth/nope', '/oauth2/nope', '/proxy/daemon/x', '/daemon/x', '/api']) {
-      const res = await call(t, 'GET', url);
-      expect(res.statusCode, url).toBe(404);
-      expect(res.json<ErrorBody>().error.code).toBe('ErrNotFound');
-    }
+    await expectNotFound(t, [
+      '/api/nope',
+      '/auth/nope',
+      '/oauth2/nope',
+      '/proxy/daemon/x',
+      '/daemon/x',
+      '/api',
+    ]);
     expect((await call(t, 'POST', '/server/abc')).statusCode).toBe(404);
     for (const url of [
       '/',
