@@ -17,6 +17,8 @@ const QUICK = process.env.HEARTH_BENCH_QUICK === '1';
 const LIST_FILES = QUICK ? 200 : 10_000;
 const UPLOAD_BYTES = (QUICK ? 8 : 200) * 1024 * 1024;
 const OPENSSH_SFTP_SERVER = '/usr/lib/openssh/sftp-server';
+// BENCH_FILES_ONLY=list,upload,sftp runs only those parts (all by default), to iterate on one of them.
+const ONLY = new Set((process.env.BENCH_FILES_ONLY ?? 'list,upload,sftp').split(',').map((s) => s.trim()));
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const mbps = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000);
@@ -51,75 +53,90 @@ async function medianOf3(work: () => Promise<unknown>): Promise<number> {
   return median(runs);
 }
 
+type Setup = Awaited<ReturnType<typeof filesBenchSetup>>;
+type Results = Record<string, number | number[] | string>;
+
+async function benchList(f: Setup, proxy: string, auth: Record<string, string>): Promise<Results> {
+  await mkdir(join(f.serverRoot, 'many'));
+  for (let i = 0; i < LIST_FILES; i += 1) await writeFile(join(f.serverRoot, 'many', `file-${i}.txt`), 'x');
+  const list = async () => {
+    const res = await fetch(`${proxy}/file/many`, { headers: auth });
+    const body = (await res.json()) as { files: unknown[] };
+    if (body.files.length !== LIST_FILES + 1) throw new Error(`listed ${body.files.length}`);
+  };
+  await list(); // warm-up
+  const listMs: number[] = [];
+  for (let i = 0; i < 5; i += 1) listMs.push(await timed(list));
+  return {
+    listing10kMedianMs: Number(median(listMs).toFixed(1)),
+    listingRunsMs: listMs.map((x) => Number(x.toFixed(1))),
+  };
+}
+
+async function benchUpload(payload: Buffer, proxy: string, auth: Record<string, string>): Promise<Results> {
+  // The client holds the file in memory (an in-memory Blob); the panel and daemon only stream it.
+  const blob = new Blob([payload]);
+  const upload = async () => {
+    const form = new FormData();
+    form.append('file', blob, 'big.bin');
+    const res = await fetch(`${proxy}/file/big.bin`, { method: 'PUT', headers: auth, body: form });
+    if (res.status !== 204) throw new Error(`upload ${res.status}: ${await res.text()}`);
+  };
+  const uploadMs: number[] = [];
+  for (let i = 0; i < 3; i += 1) uploadMs.push(await timed(upload));
+  return {
+    upload200MiBMedianMBps: Number(mbps(UPLOAD_BYTES, median(uploadMs)).toFixed(1)),
+    uploadRunsMBps: uploadMs.map((x) => Number(mbps(UPLOAD_BYTES, x).toFixed(1))),
+  };
+}
+
+async function benchSftp(f: Setup, work: string): Promise<Results> {
+  const user = `${f.admin.email}#${f.serverId}`;
+  const sshArgs = [
+    '-oStrictHostKeyChecking=no',
+    '-oUserKnownHostsFile=/dev/null',
+    '-oBatchMode=no',
+    '-oPubkeyAuthentication=no',
+    '-oPreferredAuthentications=password',
+    '-oNumberOfPasswordPrompts=1',
+  ];
+  const ours = [...sshArgs, '-P', String(f.sftpPort), `${user}@127.0.0.1`];
+  const retry = (work: () => Promise<void>) => () => work().catch(() => work()); // one retry on a loaded box
+  const put = (args: string[], password?: string) => () =>
+    sftpBatch(args, ['put big.bin sftp-big.bin'], work, password);
+  const get = (args: string[], password?: string) => () =>
+    sftpBatch(args, ['get sftp-big.bin got.bin'], work, password);
+  const oursPut = await medianOf3(retry(put(ours, f.admin.password)));
+  const oursGet = await medianOf3(retry(get(ours, f.admin.password)));
+  let openssh: { put: number; get: number } | null = null;
+  if (existsSync(OPENSSH_SFTP_SERVER)) {
+    // OpenSSH's server without the SSH transport (`sftp -D` talks to it over pipes): an upper bound.
+    const local = ['-D', OPENSSH_SFTP_SERVER];
+    const putMs = await medianOf3(put(local));
+    const getMs = await medianOf3(get(local));
+    openssh = { put: mbps(UPLOAD_BYTES, putMs), get: mbps(UPLOAD_BYTES, getMs) };
+  }
+  if (statSync(join(work, 'got.bin')).size !== UPLOAD_BYTES) throw new Error('get size mismatch');
+  return {
+    sftpPutMBps: Number(mbps(UPLOAD_BYTES, oursPut).toFixed(1)),
+    sftpGetMBps: Number(mbps(UPLOAD_BYTES, oursGet).toFixed(1)),
+    opensshSftpServerPutMBps: openssh ? Number(openssh.put.toFixed(1)) : 'not installed',
+    opensshSftpServerGetMBps: openssh ? Number(openssh.get.toFixed(1)) : 'not installed',
+  };
+}
+
 export async function runFilesBench(): Promise<void> {
   const f = await filesBenchSetup();
   const work = mkdtempSync(join(tmpdir(), 'hearth-bench-files-'));
   try {
     const auth = { authorization: `Bearer ${f.admin.token}` };
     const proxy = `${f.panelUrl}/proxy/daemon/server/${f.serverId}`;
-
-    await mkdir(join(f.serverRoot, 'many'));
-    for (let i = 0; i < LIST_FILES; i += 1) await writeFile(join(f.serverRoot, 'many', `file-${i}.txt`), 'x');
-    const list = async () => {
-      const res = await fetch(`${proxy}/file/many`, { headers: auth });
-      const body = (await res.json()) as { files: unknown[] };
-      if (body.files.length !== LIST_FILES + 1) throw new Error(`listed ${body.files.length}`);
-    };
-    await list(); // warm-up
-    const listMs: number[] = [];
-    for (let i = 0; i < 5; i += 1) listMs.push(await timed(list));
-
-    const source = join(work, 'big.bin');
+    let results: Results = {};
+    if (ONLY.has('list')) results = { ...results, ...(await benchList(f, proxy, auth)) };
     const payload = randomBytes(UPLOAD_BYTES);
-    writeFileSync(source, payload);
-    // The client holds the file in memory (an in-memory Blob); the panel and daemon only stream it.
-    const blob = new Blob([payload]);
-    const upload = async () => {
-      const form = new FormData();
-      form.append('file', blob, 'big.bin');
-      const res = await fetch(`${proxy}/file/big.bin`, { method: 'PUT', headers: auth, body: form });
-      if (res.status !== 204) throw new Error(`upload ${res.status}: ${await res.text()}`);
-    };
-    const uploadMs: number[] = [];
-    for (let i = 0; i < 3; i += 1) uploadMs.push(await timed(upload));
-
-    const user = `${f.admin.email}#${f.serverId}`;
-    const sshArgs = [
-      '-oStrictHostKeyChecking=no',
-      '-oUserKnownHostsFile=/dev/null',
-      '-oBatchMode=no',
-      '-oPubkeyAuthentication=no',
-      '-oPreferredAuthentications=password',
-      '-oNumberOfPasswordPrompts=1',
-    ];
-    const ours = [...sshArgs, '-P', String(f.sftpPort), `${user}@127.0.0.1`];
-    const retry = (work: () => Promise<void>) => () => work().catch(() => work()); // one retry on a loaded box
-    const put = (args: string[], password?: string) => () =>
-      sftpBatch(args, ['put big.bin sftp-big.bin'], work, password);
-    const get = (args: string[], password?: string) => () =>
-      sftpBatch(args, ['get sftp-big.bin got.bin'], work, password);
-    const oursPut = await medianOf3(retry(put(ours, f.admin.password)));
-    const oursGet = await medianOf3(retry(get(ours, f.admin.password)));
-    let openssh: { put: number; get: number } | null = null;
-    if (existsSync(OPENSSH_SFTP_SERVER)) {
-      // OpenSSH's server without the SSH transport (`sftp -D` talks to it over pipes): an upper bound.
-      const local = ['-D', OPENSSH_SFTP_SERVER];
-      const putMs = await medianOf3(put(local));
-      const getMs = await medianOf3(get(local));
-      openssh = { put: mbps(UPLOAD_BYTES, putMs), get: mbps(UPLOAD_BYTES, getMs) };
-    }
-    if (statSync(join(work, 'got.bin')).size !== UPLOAD_BYTES) throw new Error('get size mismatch');
-
-    const results = {
-      listing10kMedianMs: Number(median(listMs).toFixed(1)),
-      listingRunsMs: listMs.map((x) => Number(x.toFixed(1))),
-      upload200MiBMedianMBps: Number(mbps(UPLOAD_BYTES, median(uploadMs)).toFixed(1)),
-      uploadRunsMBps: uploadMs.map((x) => Number(mbps(UPLOAD_BYTES, x).toFixed(1))),
-      sftpPutMBps: Number(mbps(UPLOAD_BYTES, oursPut).toFixed(1)),
-      sftpGetMBps: Number(mbps(UPLOAD_BYTES, oursGet).toFixed(1)),
-      opensshSftpServerPutMBps: openssh ? Number(openssh.put.toFixed(1)) : 'not installed',
-      opensshSftpServerGetMBps: openssh ? Number(openssh.get.toFixed(1)) : 'not installed',
-    };
+    writeFileSync(join(work, 'big.bin'), payload);
+    if (ONLY.has('upload')) results = { ...results, ...(await benchUpload(payload, proxy, auth)) };
+    if (ONLY.has('sftp')) results = { ...results, ...(await benchSftp(f, work)) };
     console.log(JSON.stringify({ bench: 'files', node: process.version, ...results }, null, 2));
   } finally {
     rmSync(work, { recursive: true, force: true });

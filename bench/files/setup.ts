@@ -22,6 +22,8 @@ export interface FilesBenchSetup {
 function start(script: string, args: string[] = []): { child: ChildProcess; line: Promise<string> } {
   const profile = process.env.BENCH_FILES_PROFILE;
   const flags = profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [];
+  // BENCH_FILES_NODE_FLAGS: extra node flags for both, e.g. `--import ./gc-log.mjs` to trace the collector.
+  flags.push(...(process.env.BENCH_FILES_NODE_FLAGS ?? '').split(' ').filter(Boolean));
   const child = spawn(
     process.execPath,
     [...flags, '--import', 'tsx', join(import.meta.dirname, script), ...args],

@@ -25,10 +25,10 @@ import { isAppError } from '@hearth/contract';
 import { expandGlob } from './glob';
 import { assertInside, at, fsError, openDir } from './fd-walk';
 import { illegal, isInside, lexicalPath, segmentsOf, splitLast } from './paths';
+import { lstatEach } from './lstat-entries';
 import { removeTree } from './remove-tree';
 
 const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = constants;
-const LSTAT_BATCH = 256;
 const WRITE_BATCH_BYTES = 1024 * 1024;
 
 export interface AtomicFile {
@@ -122,19 +122,12 @@ export class Sandbox {
 
   /** The entries of a folder with their own stats (symlinks not followed). */
   list(userPath: string): Promise<Entry[]> {
-    return this.withDir(userPath, async (dir) => {
-      const names = await readdir(at(dir));
-      const entries: Entry[] = [];
-      for (let i = 0; i < names.length; i += LSTAT_BATCH) {
-        const batch = names.slice(i, i + LSTAT_BATCH);
-        const stats = await Promise.all(batch.map((n) => lstat(at(dir, n)).catch(() => null)));
-        batch.forEach((name, j) => {
-          const s = stats[j];
-          if (s) entries.push({ name, stats: s }); // an entry removed meanwhile is just gone
-        });
-      }
-      return entries;
-    });
+    return this.listWith(userPath, (name, stats) => ({ name, stats }));
+  }
+
+  /** {@link list}, each entry mapped by `map` as soon as it is read (listings keep a few fields only). */
+  listWith<T>(userPath: string, map: (name: string, stats: Stats) => T): Promise<T[]> {
+    return this.withDir(userPath, async (dir) => lstatEach(dir, await readdir(at(dir)), map));
   }
 
   /**
