@@ -14,7 +14,13 @@ import { call, createUser, type TestApp } from '../apps/panel/test/helpers/app';
 import { DIALECTS } from '../apps/panel/test/helpers/dialects';
 import { fakeGameDefinition } from '../apps/daemon/test/helpers/test-daemon';
 import { waitFor } from '../apps/daemon/test/helpers/poll';
-import { codeOf, listeningPanel, registerNode, type RegisteredNode } from './helpers/node-fixture';
+import {
+  codeOf,
+  createFakeServer,
+  listeningPanel,
+  registerNode,
+  type RegisteredNode,
+} from './helpers/node-fixture';
 
 interface ListView {
   servers: Array<{ id: string; status?: string; node: { id: string; status?: string } }>;
@@ -48,8 +54,7 @@ describe.each(DIALECTS)('two nodes on %s', (dialect) => {
       ['on-a', a],
       ['on-b', b],
     ] as const) {
-      const body = { ...fakeGameDefinition(), name, node: node.id, users: [] };
-      ids[name] = (await call(t, 'POST', '/api/servers', { token: admin, body })).json<{ id: string }>().id;
+      ids[name] = await createFakeServer(t, admin, node.id, name);
     }
   });
   afterAll(async () => {

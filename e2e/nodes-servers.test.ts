@@ -4,31 +4,24 @@
  * Cross-app (panel + daemon in-process), hence e2e/: panel tests may not import the daemon.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningDaemon } from '@hearth/daemon';
-import { buildTestApp, call, createUser, type TestApp } from '../apps/panel/test/helpers/app';
+import { call, createUser, type TestApp } from '../apps/panel/test/helpers/app';
 import { DIALECTS } from '../apps/panel/test/helpers/dialects';
 import { fakeGameDefinition } from '../apps/daemon/test/helpers/test-daemon';
-import { codeOf, registerNode } from './helpers/node-fixture';
+import { codeOf, panelWithNode, stopPanelWithNode, type RegisteredNode } from './helpers/node-fixture';
 
 describe.each(DIALECTS)('nodes and servers against a real daemon on %s', (dialect) => {
   let t: TestApp;
-  let daemon: RunningDaemon;
+  let node: RegisteredNode;
   let admin: string;
-  let nodeId: string;
   let serverId: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await createUser(t, { admin: true })).token;
-    ({ id: nodeId, daemon } = await registerNode(t, admin, 'n1', '127.0.0.1', { withSecret: false }));
+    ({ t, admin, node } = await panelWithNode(dialect, 'n1', { withSecret: false }));
   });
-  afterAll(async () => {
-    await daemon?.close();
-    await t?.close();
-  });
+  afterAll(() => stopPanelWithNode(t, node));
 
   it('creates a server on the node; a refused definition leaves nothing behind', async () => {
-    const body = { ...fakeGameDefinition(), name: 'fake one', node: nodeId, users: [] };
+    const body = { ...fakeGameDefinition(), name: 'fake one', node: node.id, users: [] };
     expect((await call(t, 'POST', '/api/servers', { body })).statusCode).toBe(401);
     const bad = await call(t, 'POST', '/api/servers', {
       token: admin,
@@ -47,7 +40,7 @@ describe.each(DIALECTS)('nodes and servers against a real daemon on %s', (dialec
     const list = (await call(t, 'GET', '/api/servers', { token: admin })).json<{
       servers: Array<{ id: string; node: { id: string }; address: string }>;
     }>();
-    expect(list.servers.map((s) => [s.id, s.node.id])).toEqual([[serverId, nodeId]]);
+    expect(list.servers.map((s) => [s.id, s.node.id])).toEqual([[serverId, node.id]]);
   });
 
   it('drives the server through the proxy: install, start, console, stop', async () => {
@@ -111,7 +104,7 @@ describe.each(DIALECTS)('nodes and servers against a real daemon on %s', (dialec
   });
 
   it('node down: the list loads, actions answer ErrNodeOffline, delete works with a warning', async () => {
-    await daemon.close();
+    await node.daemon.close();
     expect((await call(t, 'GET', '/api/servers', { token: admin })).statusCode).toBe(200);
     const start = await call(t, 'POST', `/proxy/daemon/server/${serverId}/start`, { token: admin });
     expect(codeOf(start)).toBe('ErrNodeOffline');

@@ -3,10 +3,14 @@
  * the panel's cached probe of a real daemon's `GET /daemon/features`; off while the node is down/unknown.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeGameDefinition } from '../apps/daemon/test/helpers/test-daemon';
-import { buildTestApp, call, createUser, type TestApp } from '../apps/panel/test/helpers/app';
+import { call, type TestApp } from '../apps/panel/test/helpers/app';
 import { DIALECTS } from '../apps/panel/test/helpers/dialects';
-import { registerNode, type RegisteredNode } from './helpers/node-fixture';
+import {
+  createFakeServer,
+  panelWithNode,
+  stopPanelWithNode,
+  type RegisteredNode,
+} from './helpers/node-fixture';
 
 interface Detail {
   server: { features: { tasks: boolean; docker: boolean; environments: string[] } };
@@ -19,16 +23,10 @@ describe.each(DIALECTS)('server detail features from a real daemon on %s', (dial
   let serverId: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await createUser(t, { admin: true })).token;
-    node = await registerNode(t, admin, 'feat-node');
-    const body = { ...fakeGameDefinition(), name: 'feat', node: node.id, users: [] };
-    serverId = (await call(t, 'POST', '/api/servers', { token: admin, body })).json<{ id: string }>().id;
+    ({ t, admin, node } = await panelWithNode(dialect, 'feat-node'));
+    serverId = await createFakeServer(t, admin, node.id, 'feat');
   });
-  afterAll(async () => {
-    await node?.daemon.close();
-    await t?.close();
-  });
+  afterAll(() => stopPanelWithNode(t, node));
 
   it('an online node that supports tasks turns the flag on; a stopped one turns everything off', async () => {
     const res = await call(t, 'GET', `/api/servers/${serverId}?perms`, { token: admin });

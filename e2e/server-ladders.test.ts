@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeGameDefinition } from '../apps/daemon/test/helpers/test-daemon';
-import { buildTestApp, call, createUser, type TestApp } from '../apps/panel/test/helpers/app';
+import { call, createUser, type TestApp } from '../apps/panel/test/helpers/app';
 import { DIALECTS } from '../apps/panel/test/helpers/dialects';
 import { grant } from '../apps/panel/test/servers/fixtures';
 import { serverPermissions } from '@hearth/contract';
-import { registerNode, type RegisteredNode } from './helpers/node-fixture';
+import { panelWithNode, stopPanelWithNode, type RegisteredNode } from './helpers/node-fixture';
 
 type Res = Awaited<ReturnType<typeof call>>;
 interface Rung {
@@ -100,9 +100,7 @@ describe.each(DIALECTS)('daemon proxy ladders against a real daemon on %s', (dia
   let base: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await createUser(t, { admin: true })).token;
-    node = await registerNode(t, admin, 'ladder-node');
+    ({ t, admin, node } = await panelWithNode(dialect, 'ladder-node'));
     const creator = await createUser(t, { createServers: true });
     const body = { ...fakeGameDefinition(), name: 'ladder', node: node.id, users: [] };
     // The create ladder's happy rung: a non-admin creator, and the server it made is theirs.
@@ -123,10 +121,7 @@ describe.each(DIALECTS)('daemon proxy ladders against a real daemon on %s', (dia
     // Holds the panel flag too, so the 404 (not the flag's 403) is what hides the server from them.
     stranger = (await createUser(t, { editServerAdmin: true })).token;
   });
-  afterAll(async () => {
-    await node?.daemon.close();
-    await t?.close();
-  });
+  afterAll(() => stopPanelWithNode(t, node));
 
   const hit = (token: string | undefined, rung: Rung, body = rung.body) =>
     call(t, rung.method, `${base}${rung.suffix}`, {

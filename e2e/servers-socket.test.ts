@@ -8,9 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { call, createUser, type TestApp } from '../apps/panel/test/helpers/app';
 import { DIALECTS } from '../apps/panel/test/helpers/dialects';
-import { fakeGameDefinition } from '../apps/daemon/test/helpers/test-daemon';
 import { waitFor } from '../apps/daemon/test/helpers/poll';
-import { listeningPanel, registerNode, type RegisteredNode } from './helpers/node-fixture';
+import {
+  createFakeServer,
+  listeningPanel,
+  registerNode,
+  stopPanelWithNode,
+  type RegisteredNode,
+} from './helpers/node-fixture';
 
 interface Msg {
   type: string;
@@ -62,16 +67,12 @@ describe.each(DIALECTS)('daemon socket proxy on %s', (dialect) => {
     ({ t, url } = await listeningPanel(dialect, { linkTimeouts: { socketRefreshMs: 300 } }));
     admin = (await createUser(t, { admin: true })).token;
     node = await registerNode(t, admin, 'sock');
-    const body = { ...fakeGameDefinition(), name: 'sock game', node: node.id, users: [] };
-    serverId = (await call(t, 'POST', '/api/servers', { token: admin, body })).json<{ id: string }>().id;
+    serverId = await createFakeServer(t, admin, node.id, 'sock game');
     const base = `/proxy/daemon/server/${serverId}`;
     expect((await call(t, 'POST', `${base}/install?wait=true`, { token: admin })).statusCode).toBe(204);
     expect((await call(t, 'POST', `${base}/start?wait=true`, { token: admin })).statusCode).toBe(204);
   });
-  afterAll(async () => {
-    await node?.daemon.close();
-    await t?.close();
-  });
+  afterAll(() => stopPanelWithNode(t, node));
 
   const grant = (email: string, flags: object) =>
     call(t, 'PUT', `/api/servers/${serverId}/user/${email}`, { token: admin, body: flags });

@@ -4,32 +4,28 @@
  * and the daemon's answers passed through (id on create, ErrInvalidCron, ErrTaskNotFound, 202 on run).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningDaemon } from '@hearth/daemon';
-import { buildTestApp, call, createUser, type TestApp } from '../apps/panel/test/helpers/app';
+import { call, createUser, type TestApp } from '../apps/panel/test/helpers/app';
 import { DIALECTS } from '../apps/panel/test/helpers/dialects';
-import { fakeGameDefinition } from '../apps/daemon/test/helpers/test-daemon';
-import { codeOf, registerNode } from './helpers/node-fixture';
+import {
+  codeOf,
+  createFakeServer,
+  panelWithNode,
+  stopPanelWithNode,
+  type RegisteredNode,
+} from './helpers/node-fixture';
 
 describe.each(DIALECTS)('task routes through the proxy on %s', (dialect) => {
   let t: TestApp;
-  let daemon: RunningDaemon;
+  let node: RegisteredNode;
   let admin: string;
   let base: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    admin = (await createUser(t, { admin: true })).token;
-    const node = await registerNode(t, admin, 'n1', '127.0.0.1', { withSecret: false });
-    daemon = node.daemon;
-    const body = { ...fakeGameDefinition(), name: 'tasks one', node: node.id, users: [] };
-    const serverId = (await call(t, 'POST', '/api/servers', { token: admin, body })).json<{ id: string }>()
-      .id;
+    ({ t, admin, node } = await panelWithNode(dialect, 'n1', { withSecret: false }));
+    const serverId = await createFakeServer(t, admin, node.id, 'tasks one');
     base = `/proxy/daemon/server/${serverId}/tasks`;
   });
-  afterAll(async () => {
-    await daemon?.close();
-    await t?.close();
-  });
+  afterAll(() => stopPanelWithNode(t, node));
 
   const task = {
     name: 'Nightly',

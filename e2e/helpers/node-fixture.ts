@@ -5,7 +5,8 @@
 import type { RunningDaemon } from '@hearth/daemon';
 import type { DialectName } from '../../apps/panel/src/db';
 import type { AppDeps } from '../../apps/panel/src/app';
-import { buildTestApp, call, type TestApp } from '../../apps/panel/test/helpers/app';
+import { fakeGameDefinition } from '../../apps/daemon/test/helpers/test-daemon';
+import { buildTestApp, call, createUser, type TestApp } from '../../apps/panel/test/helpers/app';
 import { startDaemonFromDeployment } from './daemon-node';
 
 export const codeOf = (res: { json: () => unknown }) =>
@@ -51,4 +52,45 @@ export async function listeningPanel(dialect: DialectName, deps: Omit<AppDeps, '
   const address = t.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { t, url: `http://127.0.0.1:${port}` };
+}
+
+export interface PanelWithNode {
+  t: TestApp;
+  /** An administrator's session token. */
+  admin: string;
+  node: RegisteredNode;
+}
+
+/** The panel built on `dialect`, an administrator, and one node registered with its daemon (see registerNode). */
+export async function panelWithNode(
+  dialect: DialectName,
+  nodeName: string,
+  options: { withSecret?: boolean } = {},
+): Promise<PanelWithNode> {
+  const t = await buildTestApp(dialect);
+  try {
+    const admin = (await createUser(t, { admin: true })).token;
+    const node = await registerNode(t, admin, nodeName, '127.0.0.1', options);
+    return { t, admin, node };
+  } catch (err) {
+    await t.close();
+    throw err;
+  }
+}
+
+/** Closes the node's daemon, then the panel (either may be missing when the set-up failed). */
+export async function stopPanelWithNode(t?: TestApp, node?: RegisteredNode): Promise<void> {
+  await node?.daemon.close();
+  await t?.close();
+}
+
+/** A server of the fake game on `nodeId`, created as `token`; its id. */
+export async function createFakeServer(
+  t: TestApp,
+  token: string,
+  nodeId: string,
+  name: string,
+): Promise<string> {
+  const body = { ...fakeGameDefinition(), name, node: nodeId, users: [] };
+  return (await call(t, 'POST', '/api/servers', { token, body })).json<{ id: string }>().id;
 }
