@@ -15,110 +15,51 @@ export interface AppRoute {
   page: () => PageModule;
 }
 
+/** A row of the table: `page` loads lazily, on first visit. */
+function route(path: string, name: string, titleKey: string, page: () => PageModule): AppRoute {
+  return { path, name, titleKey, page };
+}
+
+/** A row for a page that needs no session. */
+function publicRoute(path: string, name: string, titleKey: string, page: () => PageModule): AppRoute {
+  return { path, name, titleKey, public: true, page };
+}
+
 const templateEditor = () => import('../features/templates/editor/TemplateEditorPage');
 const nodePage = () => import('../features/nodes/NodePage');
+const userPage = () => import('../features/users/UserPage');
 
 export const routes: AppRoute[] = [
-  {
-    path: '/server',
-    name: 'Servers',
-    titleKey: 'servers.title',
-    page: () => import('../features/servers/ServersPage'),
-  },
-  {
-    path: '/addserver',
-    name: 'AddServer',
-    titleKey: 'servers.add.title',
-    page: () => import('../features/servers/add/AddServerPage'),
-  },
-  {
-    path: '/account',
-    name: 'Account',
-    titleKey: 'account.title',
-    page: () => import('../features/account/AccountPage'),
-  },
-  {
-    path: '/server/:id',
-    name: 'Server',
-    titleKey: 'servers.detail.title',
-    page: () => import('../features/servers/detail/ServerPage'),
-  },
-  {
-    path: '/user/:id',
-    name: 'User',
-    titleKey: 'users.edit.title',
-    page: () => import('../features/users/UserPage'),
-  },
-  {
-    path: '/adduser',
-    name: 'AddUser',
-    titleKey: 'users.add.title',
-    page: () => import('../features/users/UserPage'),
-  },
-  {
-    path: '/user',
-    name: 'Users',
-    titleKey: 'users.title',
-    page: () => import('../features/users/UsersPage'),
-  },
-  { path: '/template/:id', name: 'Template', titleKey: 'templates.edit.title', page: templateEditor },
-  { path: '/addtemplate', name: 'AddTemplate', titleKey: 'templates.add.title', page: templateEditor },
-  {
-    path: '/template',
-    name: 'Templates',
-    titleKey: 'templates.title',
-    page: () => import('../features/templates/TemplatesPage'),
-  },
-  {
-    path: '/node',
-    name: 'Nodes',
-    titleKey: 'nodes.title',
-    page: () => import('../features/nodes/NodesPage'),
-  },
-  { path: '/node/:id', name: 'Node', titleKey: 'nodes.edit.title', page: nodePage },
-  { path: '/addnode', name: 'AddNode', titleKey: 'nodes.add.title', page: nodePage },
-  {
-    path: '/settings',
-    name: 'Settings',
-    titleKey: 'settings.title',
-    page: () => import('../features/settings/SettingsPage'),
-  },
-  {
-    path: '/errors/404',
-    name: 'NotFound',
-    titleKey: 'notFound.title',
-    public: true,
-    page: () => import('../features/errors/NotFoundPage'),
-  },
-  {
-    path: '/auth/login',
-    name: 'Login',
-    titleKey: 'login.title',
-    public: true,
-    page: () => import('../features/auth/LoginPage'),
-  },
-  {
-    path: '/auth/register',
-    name: 'Register',
-    titleKey: 'register.title',
-    public: true,
-    page: () => import('../features/auth/RegisterPage'),
-  },
-  {
-    path: '/auth/invite',
-    name: 'Invite',
-    titleKey: 'invite.title',
-    public: true,
-    page: () => import('../features/auth/InvitePage'),
-  },
+  route('/server', 'Servers', 'servers.title', () => import('../features/servers/ServersPage')),
+  route(
+    '/addserver',
+    'AddServer',
+    'servers.add.title',
+    () => import('../features/servers/add/AddServerPage'),
+  ),
+  route('/account', 'Account', 'account.title', () => import('../features/account/AccountPage')),
+  route(
+    '/server/:id',
+    'Server',
+    'servers.detail.title',
+    () => import('../features/servers/detail/ServerPage'),
+  ),
+  route('/user/:id', 'User', 'users.edit.title', userPage),
+  route('/adduser', 'AddUser', 'users.add.title', userPage),
+  route('/user', 'Users', 'users.title', () => import('../features/users/UsersPage')),
+  route('/template/:id', 'Template', 'templates.edit.title', templateEditor),
+  route('/addtemplate', 'AddTemplate', 'templates.add.title', templateEditor),
+  route('/template', 'Templates', 'templates.title', () => import('../features/templates/TemplatesPage')),
+  route('/node', 'Nodes', 'nodes.title', () => import('../features/nodes/NodesPage')),
+  route('/node/:id', 'Node', 'nodes.edit.title', nodePage),
+  route('/addnode', 'AddNode', 'nodes.add.title', nodePage),
+  route('/settings', 'Settings', 'settings.title', () => import('../features/settings/SettingsPage')),
+  publicRoute('/errors/404', 'NotFound', 'notFound.title', () => import('../features/errors/NotFoundPage')),
+  publicRoute('/auth/login', 'Login', 'login.title', () => import('../features/auth/LoginPage')),
+  publicRoute('/auth/register', 'Register', 'register.title', () => import('../features/auth/RegisterPage')),
+  publicRoute('/auth/invite', 'Invite', 'invite.title', () => import('../features/auth/InvitePage')),
   // The one-time link printed on first start, to create the first administrator (issue 2).
-  {
-    path: '/auth/setup',
-    name: 'Setup',
-    titleKey: 'setup.title',
-    public: true,
-    page: () => import('../features/auth/SetupPage'),
-  },
+  publicRoute('/auth/setup', 'Setup', 'setup.title', () => import('../features/auth/SetupPage')),
 ];
 
 export const HOME_PATH = '/server';
