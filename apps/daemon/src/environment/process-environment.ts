@@ -2,9 +2,10 @@
  * The `standard` and `tty` environments: one OS process at a time (the main process or a one-off install
  * command), started by a {@link Spawner}. See environment.ts for the contract of each method.
  */
-import { AppError, type StopSetting } from '@hearth/contract';
+import type { StopSetting } from '@hearth/contract';
 import { cpuPercent, sampleTree, type TreeSample } from './proc-stats';
 import type { Environment, EnvironmentEvents, ExitState, ProcessSpec, ProcessStats } from './environment';
+import { OneRunEnvironment } from './one-run-environment';
 import { killGroup, type SpawnedProcess, type Spawner } from './spawner';
 
 interface Current {
@@ -13,21 +14,17 @@ interface Current {
   exited: Promise<ExitState>;
 }
 
-export class ProcessEnvironment implements Environment {
-  private current: Current | null = null;
-  private exitState: ExitState | null = null;
-  private lastSample: TreeSample | null = null;
-  private destroyed = false;
-
+export class ProcessEnvironment extends OneRunEnvironment<Current, TreeSample> implements Environment {
   constructor(
     readonly type: 'standard' | 'tty',
     private readonly spawner: Spawner,
     private readonly events: EnvironmentEvents,
-  ) {}
+  ) {
+    super();
+  }
 
   private async spawn(spec: ProcessSpec, main: boolean): Promise<Current> {
-    if (this.destroyed) throw new AppError('ErrServerNotFound');
-    if (this.current) throw new AppError('ErrServerRunning');
+    this.assertCanRun();
     let settle: (state: ExitState) => void = () => undefined;
     const exited = new Promise<ExitState>((resolve) => (settle = resolve));
     const proc = await this.spawner(spec, {
@@ -70,17 +67,8 @@ export class ProcessEnvironment implements Environment {
   }
 
   async sendCommand(line: string): Promise<void> {
-    const current = this.current;
-    if (!current?.main) throw new AppError('ErrServerOffline');
+    const current = this.mainRun();
     current.proc.write(line + current.proc.newline);
-  }
-
-  isRunning(): boolean {
-    return this.current?.main === true;
-  }
-
-  lastExit(): ExitState | null {
-    return this.exitState;
   }
 
   /** CPU over the time since the previous call (or since start); memory now. */

@@ -6,8 +6,9 @@
  * A container is removed when it ends, before `exit` is emitted, so a stopped server has none.
  */
 import type Docker from 'dockerode';
-import { AppError, type StopSetting } from '@hearth/contract';
+import type { StopSetting } from '@hearth/contract';
 import type { Environment, EnvironmentEvents, ExitState, ProcessSpec, ProcessStats } from '../environment';
+import { OneRunEnvironment } from '../one-run-environment';
 import { dockerClient } from './client';
 import { containerConfig, dockerDefinitionOf, imageOf, type ContainerRole } from './container-config';
 import { inspectByName, isOurs, removeContainer, removeStale } from './containers';
@@ -29,12 +30,8 @@ interface Current {
 const LOST: ExitState = { code: null, signal: 'SIGKILL' };
 const RECENT_LINES = 100;
 
-export class DockerEnvironment implements Environment {
+export class DockerEnvironment extends OneRunEnvironment<Current, CpuSample> implements Environment {
   readonly type = 'docker' as const;
-  private current: Current | null = null;
-  private exitState: ExitState | null = null;
-  private lastSample: CpuSample | null = null;
-  private destroyed = false;
   private readonly docker: Docker;
 
   constructor(
@@ -42,12 +39,12 @@ export class DockerEnvironment implements Environment {
     private readonly context: () => DockerServerContext,
     private readonly events: EnvironmentEvents,
   ) {
+    super();
     this.docker = dockerClient(settings.socketPath);
   }
 
   private async run(spec: ProcessSpec, role: ContainerRole): Promise<Current> {
-    if (this.destroyed) throw new AppError('ErrServerNotFound');
-    if (this.current) throw new AppError('ErrServerRunning');
+    this.assertCanRun();
     const ctx = this.context();
     const name = role === 'main' ? containerNameOf(ctx.serverId) : `${containerNameOf(ctx.serverId)}-install`;
     const user = containerUserOf(this.settings.user);
@@ -162,17 +159,7 @@ export class DockerEnvironment implements Environment {
   }
 
   async sendCommand(line: string): Promise<void> {
-    const current = this.current;
-    if (!current?.main) throw new AppError('ErrServerOffline');
-    current.session.write(`${line}\n`);
-  }
-
-  isRunning(): boolean {
-    return this.current?.main === true;
-  }
-
-  lastExit(): ExitState | null {
-    return this.exitState;
+    this.mainRun().session.write(`${line}\n`);
   }
 
   async stats(): Promise<ProcessStats> {
