@@ -1,6 +1,6 @@
 /**
  * `npm run bench:files` (issue 7): listing 10,000 files through the panel proxy (median of 5), uploading a
- * 200 MiB file through the panel proxy (MB/s, median of 3), and SFTP put/get of the same file with OpenSSH's
+ * 200 MiB file through the panel proxy (MB/s, median of 3; then the same with a lean client, lean-upload.ts), and SFTP put/get of the same file with OpenSSH's
  * client against the daemon vs against OpenSSH's own sftp-server (median of 3 each). Real panel (SQLite) and
  * real daemon, each in its own process (setup.ts); the client runs in this one; loopback. Method and figures: docs/performance.md "Files".
  */
@@ -10,6 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { leanUpload } from './lean-upload';
 import { filesBenchSetup } from './setup';
 
 // HEARTH_BENCH_QUICK=1 shrinks the sizes to check the harness itself.
@@ -73,7 +74,8 @@ async function benchList(f: Setup, proxy: string, auth: Record<string, string>):
   };
 }
 
-async function benchUpload(payload: Buffer, proxy: string, auth: Record<string, string>): Promise<Results> {
+async function benchUpload(payload: Buffer, proxy: string, token: string): Promise<Results> {
+  const auth = { authorization: `Bearer ${token}` };
   // The client holds the file in memory (an in-memory Blob); the panel and daemon only stream it.
   const blob = new Blob([payload]);
   const upload = async () => {
@@ -84,9 +86,18 @@ async function benchUpload(payload: Buffer, proxy: string, auth: Record<string, 
   };
   const uploadMs: number[] = [];
   for (let i = 0; i < 3; i += 1) uploadMs.push(await timed(upload));
+  // The same request from a lean client (lean-upload.ts): what the panel and the daemon sustain.
+  const lean = async () => {
+    const status = await leanUpload(`${proxy}/file/big.bin`, token, payload, 'big.bin');
+    if (status !== 204) throw new Error(`lean upload ${status}`);
+  };
+  const leanMs: number[] = [];
+  for (let i = 0; i < 3; i += 1) leanMs.push(await timed(lean));
   return {
     upload200MiBMedianMBps: Number(mbps(UPLOAD_BYTES, median(uploadMs)).toFixed(1)),
     uploadRunsMBps: uploadMs.map((x) => Number(mbps(UPLOAD_BYTES, x).toFixed(1))),
+    uploadLeanClientMedianMBps: Number(mbps(UPLOAD_BYTES, median(leanMs)).toFixed(1)),
+    uploadLeanClientRunsMBps: leanMs.map((x) => Number(mbps(UPLOAD_BYTES, x).toFixed(1))),
   };
 }
 
@@ -135,7 +146,7 @@ export async function runFilesBench(): Promise<void> {
     if (ONLY.has('list')) results = { ...results, ...(await benchList(f, proxy, auth)) };
     const payload = randomBytes(UPLOAD_BYTES);
     writeFileSync(join(work, 'big.bin'), payload);
-    if (ONLY.has('upload')) results = { ...results, ...(await benchUpload(payload, proxy, auth)) };
+    if (ONLY.has('upload')) results = { ...results, ...(await benchUpload(payload, proxy, f.admin.token)) };
     if (ONLY.has('sftp')) results = { ...results, ...(await benchSftp(f, work)) };
     console.log(JSON.stringify({ bench: 'files', node: process.version, ...results }, null, 2));
   } finally {
