@@ -1,5 +1,6 @@
 /** The SFTP host key: generated once (ed25519, OpenSSH format) and kept in the daemon data dir. */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ssh2 from 'ssh2';
 
@@ -12,9 +13,16 @@ export async function loadHostKey(dataDir: string): Promise<string> {
   }
   await mkdir(dataDir, { recursive: true });
   const { private: key } = ssh2.utils.generateKeyPairSync('ed25519', { comment: 'hearth-daemon' });
-  // `wx`: two daemons racing on one data dir keep the first key, never a mix.
-  await writeFile(path, key, { mode: 0o600, flag: 'wx' }).catch((err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EEXIST') throw err;
-  });
+  // Written whole under a private name, then hard-linked into place: a daemon racing on the same data dir
+  // never reads a half-written key (a plain `wx` write is visible while still empty), and the first key wins.
+  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temp, key, { mode: 0o600, flag: 'wx' });
+  try {
+    await link(temp, path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    await unlink(temp);
+  }
   return readFile(path, 'utf8');
 }

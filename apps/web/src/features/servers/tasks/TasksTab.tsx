@@ -18,13 +18,19 @@ type Editing = { taskId: string | null; form: TaskForm } | null;
 export default function TasksTab({ server }: ServerTabProps) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
+  // A triggered task whose new run the list has not shown yet: the daemon may record it a moment after
+  // answering the trigger, so the list keeps polling until that run's lastRun appears.
+  const [triggered, setTriggered] = useState<{ taskId: string; since: number | null } | null>(null);
   // A run reports its outcome later (lastRun goes running → success/failed): poll while one is going.
   const list = useQuery({
     ...tasksQuery(server.id),
-    refetchInterval: (query) =>
-      Object.values(query.state.data?.tasks ?? {}).some((task) => task.lastRun?.result === 'running')
-        ? 1000
-        : false,
+    refetchInterval: (query) => {
+      const tasks = query.state.data?.tasks ?? {};
+      const running = Object.values(tasks).some((task) => task.lastRun?.result === 'running');
+      const awaited =
+        triggered !== null && (tasks[triggered.taskId]?.lastRun?.at ?? null) === triggered.since;
+      return running || awaited ? 1000 : false;
+    },
   });
   const [editing, setEditing] = useState<Editing>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: taskKeys.list(server.id) });
@@ -50,6 +56,8 @@ export default function TasksTab({ server }: ServerTabProps) {
   });
   const run = useMutation({
     mutationFn: (taskId: string) => tasksApi.run(server.id, taskId),
+    onMutate: (taskId: string) =>
+      setTriggered({ taskId, since: list.data?.tasks[taskId]?.lastRun?.at ?? null }),
     onSuccess: async () => {
       notifySuccess(t('servers.tasks.triggered'));
       await refresh();
