@@ -4,6 +4,19 @@ import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ssh2 from 'ssh2';
 
+/**
+ * ssh2's ed25519 key generation strips leading zero bytes from the public key, so about 1 key in 256 cannot be
+ * parsed back (mscdex/ssh2#1390, #1513): keep generating until the key (and its public half) parse.
+ */
+function generateUsableKey(): string {
+  for (;;) {
+    const pair = ssh2.utils.generateKeyPairSync('ed25519', { comment: 'hearth-daemon' });
+    const parsed = ssh2.utils.parseKey(pair.private);
+    if (!(parsed instanceof Error) && !(ssh2.utils.parseKey(pair.public) instanceof Error))
+      return pair.private;
+  }
+}
+
 export async function loadHostKey(dataDir: string): Promise<string> {
   const path = join(dataDir, 'sftp_host_ed25519_key');
   try {
@@ -12,7 +25,7 @@ export async function loadHostKey(dataDir: string): Promise<string> {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   await mkdir(dataDir, { recursive: true });
-  const { private: key } = ssh2.utils.generateKeyPairSync('ed25519', { comment: 'hearth-daemon' });
+  const key = generateUsableKey();
   // Written whole under a private name, then hard-linked into place: a daemon racing on the same data dir
   // never reads a half-written key (a plain `wx` write is visible while still empty), and the first key wins.
   const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;

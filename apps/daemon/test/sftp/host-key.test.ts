@@ -16,4 +16,10 @@ describe('SFTP host key', () => {
     expect(statSync(join(dir, 'sftp_host_ed25519_key')).mode & 0o777).toBe(0o600);
     expect(await loadHostKey(dir)).toBe(keys[0]);
   });
+
+  it('never keeps a key ssh2 cannot parse (its generator makes one in ~256)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'hearth-hostkeys-'));
+    const keys = await Promise.all(Array.from({ length: 600 }, (_, i) => loadHostKey(join(root, String(i)))));
+    for (const key of keys) expect(ssh2.utils.parseKey(key) instanceof Error).toBe(false);
+  });
 });
