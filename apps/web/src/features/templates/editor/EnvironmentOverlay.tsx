@@ -1,4 +1,4 @@
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { networkModes, type Environment, type EnvironmentType } from '@hearth/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { SelectField } from '../../../components/SelectField';
 import { StringListEditor } from '../../../components/StringListEditor';
 import { TextField } from '../../../components/TextField';
 import { environmentTypes, newEnvironment } from '../model/environments';
-import { DialogActions } from '../../../components/DialogActions';
+import { EntryOverlay } from './EntryOverlay';
 
 interface Props {
   entry: Environment;
@@ -29,23 +29,20 @@ export function EnvironmentOverlay({ entry, allowedTypes, onSave, onClose }: Pro
     if (!onSave(draft)) setError(t('templates.environments.clash', { type: draft.type }));
   };
   return (
-    <Modal opened onClose={onClose} title={t('templates.environments.edit')} size="lg">
-      <Stack>
-        <SelectField<EnvironmentType>
-          label={t('templates.environments.type')}
-          value={draft.type}
-          data={types.map((type) => ({ value: type, label: t(`templates.environments.types.${type}`) }))}
-          onChange={(type) => setDraft(type === entry.type ? entry : newEnvironment(type))}
-        />
-        {draft.type === 'docker' && <DockerFields env={draft} onChange={setDraft} />}
-        {error && (
-          <Text c="red" size="sm">
-            {error}
-          </Text>
-        )}
-        <DialogActions onCancel={onClose} onSave={save} />
-      </Stack>
-    </Modal>
+    <EntryOverlay title={t('templates.environments.edit')} onClose={onClose} onSave={save}>
+      <SelectField<EnvironmentType>
+        label={t('templates.environments.type')}
+        value={draft.type}
+        data={types.map((type) => ({ value: type, label: t(`templates.environments.types.${type}`) }))}
+        onChange={(type) => setDraft(type === entry.type ? entry : newEnvironment(type))}
+      />
+      {draft.type === 'docker' && <DockerFields env={draft} onChange={setDraft} />}
+      {error && (
+        <Text c="red" size="sm">
+          {error}
+        </Text>
+      )}
+    </EntryOverlay>
   );
 }
 

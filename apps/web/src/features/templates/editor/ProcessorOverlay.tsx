@@ -1,4 +1,4 @@
-import { Alert, Code, Modal, Stack, Textarea } from '@mantine/core';
+import { Alert, Code, Textarea } from '@mantine/core';
 import { isKnownProcessorType, knownProcessorTypes, type Processor } from '@hearth/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { SwitchInput } from '../../../components/SwitchInput';
 import { TextField } from '../../../components/TextField';
 import { changeProcessorType } from '../model/processors';
 import { processorFields, type FieldKind } from './processorFields';
-import { DialogActions } from '../../../components/DialogActions';
+import { EntryOverlay } from './EntryOverlay';
 
 interface Props {
   step: Processor;
@@ -25,32 +25,29 @@ export function ProcessorOverlay({ step, onSave, onClose }: Props) {
   const types = isKnownProcessorType(draft.type) ? knownProcessorTypes : [...knownProcessorTypes, draft.type];
   const fields = draft as Fields;
   return (
-    <Modal opened onClose={onClose} title={t('templates.processors.edit')} size="lg">
-      <Stack>
-        <SelectField<string>
-          label={t('templates.processors.type')}
-          value={draft.type}
-          data={types}
-          onChange={(type) => setDraft(changeProcessorType(draft, type))}
-        />
-        {isKnownProcessorType(draft.type) ? (
-          processorFields[draft.type].map(([name, kind]) => (
-            <FieldInput
-              key={name}
-              kind={kind}
-              label={t(`templates.processors.fields.${name}`)}
-              value={fields[name]}
-              onChange={(value) => setDraft({ ...draft, [name]: value })}
-            />
-          ))
-        ) : (
-          <Alert color="yellow" title={t('templates.processors.unknown', { type: draft.type })}>
-            <Code block>{JSON.stringify(draft, null, 2)}</Code>
-          </Alert>
-        )}
-        <DialogActions onCancel={onClose} onSave={() => onSave(draft)} />
-      </Stack>
-    </Modal>
+    <EntryOverlay title={t('templates.processors.edit')} onClose={onClose} onSave={() => onSave(draft)}>
+      <SelectField<string>
+        label={t('templates.processors.type')}
+        value={draft.type}
+        data={types}
+        onChange={(type) => setDraft(changeProcessorType(draft, type))}
+      />
+      {isKnownProcessorType(draft.type) ? (
+        processorFields[draft.type].map(([name, kind]) => (
+          <FieldInput
+            key={name}
+            kind={kind}
+            label={t(`templates.processors.fields.${name}`)}
+            value={fields[name]}
+            onChange={(value) => setDraft({ ...draft, [name]: value })}
+          />
+        ))
+      ) : (
+        <Alert color="yellow" title={t('templates.processors.unknown', { type: draft.type })}>
+          <Code block>{JSON.stringify(draft, null, 2)}</Code>
+        </Alert>
+      )}
+    </EntryOverlay>
   );
 }
 

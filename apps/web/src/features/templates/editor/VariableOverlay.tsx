@@ -1,4 +1,4 @@
-import { Modal, NumberInput, Stack, Textarea } from '@mantine/core';
+import { NumberInput, Textarea } from '@mantine/core';
 import { variableTypes, type Variable, type VariableType } from '@hearth/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { TextField } from '../../../components/TextField';
 import { changeVariableType, valueText, variableNameError } from '../model/variables';
 import { OptionsEditor } from './OptionsEditor';
 import type { NamedVariable } from './VariablesCard';
-import { DialogActions } from '../../../components/DialogActions';
+import { EntryOverlay } from './EntryOverlay';
 
 interface Props {
   entry: NamedVariable;
@@ -32,51 +32,48 @@ export function VariableOverlay({ entry, takenNames, onSave, onClose }: Props) {
   };
   const types = variableTypes.map((type) => ({ value: type, label: t(`templates.variables.types.${type}`) }));
   return (
-    <Modal opened onClose={onClose} title={t('templates.variables.edit')} size="lg">
-      <Stack>
-        <TextField
-          label={t('templates.variables.name')}
-          value={name}
-          error={nameError}
-          onChange={(next) => {
-            setName(next);
-            setNameError(null);
-          }}
-        />
-        <TextField
-          label={t('templates.variables.display')}
-          value={variable.display}
-          onChange={(display) => set({ display })}
-        />
-        <Textarea
-          label={t('templates.variables.desc')}
-          value={variable.desc}
-          autosize
-          onChange={(e) => set({ desc: e.currentTarget.value })}
-        />
-        <SelectField<VariableType>
-          label={t('templates.variables.type')}
-          value={variable.type}
-          data={types}
-          onChange={(type) => setVariable(changeVariableType(variable, type))}
-        />
-        <ValueInput variable={variable} onChange={(value) => set({ value })} />
-        {variable.type === 'option' && (
-          <OptionsEditor options={variable.options ?? []} onChange={(options) => set({ options })} />
-        )}
-        <SwitchInput
-          label={t('templates.variables.required')}
-          checked={variable.required}
-          onChange={(required) => set({ required })}
-        />
-        <SwitchInput
-          label={t('templates.variables.userEdit')}
-          checked={variable.userEdit}
-          onChange={(userEdit) => set({ userEdit })}
-        />
-        <DialogActions onCancel={onClose} onSave={save} />
-      </Stack>
-    </Modal>
+    <EntryOverlay title={t('templates.variables.edit')} onClose={onClose} onSave={save}>
+      <TextField
+        label={t('templates.variables.name')}
+        value={name}
+        error={nameError}
+        onChange={(next) => {
+          setName(next);
+          setNameError(null);
+        }}
+      />
+      <TextField
+        label={t('templates.variables.display')}
+        value={variable.display}
+        onChange={(display) => set({ display })}
+      />
+      <Textarea
+        label={t('templates.variables.desc')}
+        value={variable.desc}
+        autosize
+        onChange={(e) => set({ desc: e.currentTarget.value })}
+      />
+      <SelectField<VariableType>
+        label={t('templates.variables.type')}
+        value={variable.type}
+        data={types}
+        onChange={(type) => setVariable(changeVariableType(variable, type))}
+      />
+      <ValueInput variable={variable} onChange={(value) => set({ value })} />
+      {variable.type === 'option' && (
+        <OptionsEditor options={variable.options ?? []} onChange={(options) => set({ options })} />
+      )}
+      <SwitchInput
+        label={t('templates.variables.required')}
+        checked={variable.required}
+        onChange={(required) => set({ required })}
+      />
+      <SwitchInput
+        label={t('templates.variables.userEdit')}
+        checked={variable.userEdit}
+        onChange={(userEdit) => set({ userEdit })}
+      />
+    </EntryOverlay>
   );
 }
 
