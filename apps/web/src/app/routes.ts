@@ -25,25 +25,18 @@ function publicRoute(path: string, name: string, titleKey: string, page: () => P
   return { path, name, titleKey, public: true, page };
 }
 
+// Pages behind two routes, or whose row would not fit on one line.
+const addServerPage = () => import('../features/servers/add/AddServerPage');
+const serverPage = () => import('../features/servers/detail/ServerPage');
 const templateEditor = () => import('../features/templates/editor/TemplateEditorPage');
 const nodePage = () => import('../features/nodes/NodePage');
 const userPage = () => import('../features/users/UserPage');
 
 export const routes: AppRoute[] = [
   route('/server', 'Servers', 'servers.title', () => import('../features/servers/ServersPage')),
-  route(
-    '/addserver',
-    'AddServer',
-    'servers.add.title',
-    () => import('../features/servers/add/AddServerPage'),
-  ),
+  route('/addserver', 'AddServer', 'servers.add.title', addServerPage),
   route('/account', 'Account', 'account.title', () => import('../features/account/AccountPage')),
-  route(
-    '/server/:id',
-    'Server',
-    'servers.detail.title',
-    () => import('../features/servers/detail/ServerPage'),
-  ),
+  route('/server/:id', 'Server', 'servers.detail.title', serverPage),
   route('/user/:id', 'User', 'users.edit.title', userPage),
   route('/adduser', 'AddUser', 'users.add.title', userPage),
   route('/user', 'Users', 'users.title', () => import('../features/users/UsersPage')),
@@ -77,55 +70,27 @@ export interface NavEntry {
   visible: (scopes: readonly string[]) => boolean;
 }
 
+/** A sidebar row, active on `to` and below it, and on `alsoActiveFor` (the list's add page). */
+function navEntry(
+  to: string,
+  labelKey: string,
+  icon: IconName,
+  shortcut: string,
+  visible: NavEntry['visible'],
+  alsoActiveFor: string[] = [],
+): NavEntry {
+  return { to, labelKey, icon, shortcut, activeFor: [to, ...alsoActiveFor], visible };
+}
+
+const withScope = (scope: string) => (scopes: readonly string[]) => hasScope(scopes, scope);
+
 export const navEntries: NavEntry[] = [
-  {
-    to: '/account',
-    labelKey: 'nav.account',
-    icon: 'account',
-    shortcut: 'g a',
-    activeFor: ['/account'],
-    visible: () => true,
-  },
-  {
-    to: '/server',
-    labelKey: 'nav.servers',
-    icon: 'servers',
-    shortcut: 'g s',
-    activeFor: ['/server', '/addserver'],
-    visible: (s) => hasScope(s, 'servers.view'),
-  },
-  {
-    to: '/node',
-    labelKey: 'nav.nodes',
-    icon: 'nodes',
-    shortcut: 'g n',
-    activeFor: ['/node', '/addnode'],
-    visible: (s) => hasScope(s, 'nodes.view'),
-  },
-  {
-    to: '/user',
-    labelKey: 'nav.users',
-    icon: 'users',
-    shortcut: 'g u',
-    activeFor: ['/user', '/adduser'],
-    visible: (s) => hasScope(s, 'users.view'),
-  },
-  {
-    to: '/template',
-    labelKey: 'nav.templates',
-    icon: 'templates',
-    shortcut: 'g t',
-    activeFor: ['/template', '/addtemplate'],
-    visible: (s) => hasScope(s, 'templates.view'),
-  },
-  {
-    to: '/settings',
-    labelKey: 'nav.settings',
-    icon: 'settings',
-    shortcut: 'g c',
-    activeFor: ['/settings'],
-    visible: isAdmin,
-  },
+  navEntry('/account', 'nav.account', 'account', 'g a', () => true),
+  navEntry('/server', 'nav.servers', 'servers', 'g s', withScope('servers.view'), ['/addserver']),
+  navEntry('/node', 'nav.nodes', 'nodes', 'g n', withScope('nodes.view'), ['/addnode']),
+  navEntry('/user', 'nav.users', 'users', 'g u', withScope('users.view'), ['/adduser']),
+  navEntry('/template', 'nav.templates', 'templates', 'g t', withScope('templates.view'), ['/addtemplate']),
+  navEntry('/settings', 'nav.settings', 'settings', 'g c', isAdmin),
 ];
 
 export function visibleNavEntries(scopes: readonly string[]): NavEntry[] {
