@@ -113,4 +113,16 @@ describe('Sandbox', () => {
     expect(await sandbox.exists('inner/hello.txt')).toBe(true);
     expect((await readdir(join(root, 'inner'))).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
+
+  it('lists every entry of a large folder with its own stats, links as links, across lstat slices', async () => {
+    await mkdir(join(root, 'large'));
+    for (let i = 0; i < 1100; i += 1) await writeFile(join(root, 'large', `f-${i}`), 'x'.repeat(i % 7));
+    await symlink(secret, join(root, 'large', 'zz-out'));
+    const entries = await sandbox.list('large');
+    expect(entries).toHaveLength(1101);
+    const byName = new Map(entries.map((e) => [e.name, e.stats]));
+    expect(byName.get('f-1099')?.size).toBe(1099 % 7);
+    expect(byName.get('zz-out')?.isSymbolicLink()).toBe(true);
+    expect(byName.get('zz-out')?.isDirectory()).toBe(false);
+  });
 });
