@@ -3,6 +3,7 @@
  * command line, `email|id` from an ssh config file, put/get/ls/mkdir/rename/rm, wrong password, a user
  * without sftpServer, a user who may view but not put, and a session ended when access is removed.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -100,15 +101,36 @@ describe('SFTP with OpenSSH', () => {
 
   it('ends an open session when the user loses access', async () => {
     const u = await f.user(full);
-    const name = `${u.email}#${f.serverId}`;
-    // A batch that keeps the session busy long enough for the re-check (every 500 ms here) to run.
-    const commands = Array.from({ length: 400 }, () => 'ls');
-    const running = runSftp(f.sftpPort, name, u.password, commands);
-    await new Promise((r) => setTimeout(r, 300));
-    await call(f.t, 'DELETE', `/api/servers/${f.serverId}/user/${encodeURIComponent(u.email)}`, {
-      token: f.admin.token,
-    });
-    const r = await running;
-    expect(r.code).not.toBe(0);
+    // Commands come from stdin, so the session stays open (however fast it answers) until the server ends it
+    // after the re-check (every 500 ms here) finds the access gone. Progress is read from ssh's stderr.
+    const client = spawn('sshpass', [
+      '-p',
+      u.password,
+      'sftp',
+      ...['-oStrictHostKeyChecking=no', '-oUserKnownHostsFile=/dev/null', '-oPubkeyAuthentication=no'],
+      ...['-oBatchMode=no', '-oLogLevel=VERBOSE', '-P', String(f.sftpPort), '-b', '-'],
+      `${u.email}#${f.serverId}@127.0.0.1`,
+    ]);
+    const exited = new Promise<number | null>((resolve) => client.once('close', resolve));
+    let stderr = '';
+    client.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const stderrShows = (text: RegExp) =>
+      new Promise<void>((resolve) => {
+        const check = () => (text.test(stderr) ? resolve() : client.stderr.once('data', check));
+        check();
+      });
+    try {
+      client.stdin.write('pwd\n');
+      await Promise.race([stderrShows(/Authenticated to/), exited]);
+      await call(f.t, 'DELETE', `/api/servers/${f.serverId}/user/${encodeURIComponent(u.email)}`, {
+        token: f.admin.token,
+      });
+      await Promise.race([stderrShows(/Disconnected from|closed/), exited]); // ssh reports the server's end
+      client.stdin.end('ls\n'); // a request on the closed connection fails the batch
+      expect(await exited, stderr).not.toBe(0);
+      expect(stderr).toContain('Authenticated to'); // the session was open before access was removed
+    } finally {
+      client.kill();
+    }
   });
 });

@@ -62,9 +62,11 @@ export async function startSftp(
     }
   };
 
-  // Our own listener hands sockets to ssh2, so that a session can cork its connection's socket.
+  // Our own listener hands sockets to ssh2, so that a session can cork its connection's socket. No Nagle: the
+  // small STATUS replies to an upload's WRITEs would otherwise wait for the previous segment's ACK while the
+  // client holds its 64 requests (put 76–128 MB/s with Nagle, 115–203 without, loopback).
   const sockets = new Map<string, Socket>();
-  const tcp = createServer((socket) => {
+  const tcp = createServer({ noDelay: true }, (socket) => {
     const key = `${socket.remoteAddress}|${socket.remotePort}`;
     sockets.set(key, socket);
     socket.once('close', () => sockets.delete(key));
