@@ -57,13 +57,17 @@ describe('tasks across daemon restarts', () => {
   it('re-reads the tasks file when the definition is reloaded', async () => {
     const d = daemons.at(-1) as TestDaemon;
     const file = join(d.config.serversDir ?? '', `${id}.tasks.json`);
-    const stored = JSON.parse(await readFile(file, 'utf8')) as { tasks: Record<string, { name: string }> };
-    for (const task of Object.values(stored.tasks)) task.name = 'Renamed by hand';
-    await writeFile(file, JSON.stringify(stored));
-    const reload = await d.request('POST', `/daemon/server/${id}/reload`, { token: await d.admin() });
-    expect(reload.status).toBe(204);
-    const names = Object.values(await tasksOf(d)).map((t) => t.name);
-    expect(names).toEqual(['Renamed by hand']);
+    // The per-second task keeps saving its last run to this file; a save that lands between our write and the
+    // reload puts the old name back (the daemon's copy wins, as it should), so edit and reload until ours is read.
+    await waitFor(async () => {
+      const stored = JSON.parse(await readFile(file, 'utf8')) as { tasks: Record<string, { name: string }> };
+      for (const task of Object.values(stored.tasks)) task.name = 'Renamed by hand';
+      await writeFile(file, JSON.stringify(stored));
+      const reload = await d.request('POST', `/daemon/server/${id}/reload`, { token: await d.admin() });
+      expect(reload.status).toBe(204);
+      const names = Object.values(await tasksOf(d)).map((t) => t.name);
+      return names.length === 1 && names[0] === 'Renamed by hand';
+    }, 'the hand-edited name after a reload');
     await waitFor(
       async () => (await consoleOf(d)).includes('Task Renamed by hand finished'),
       'reloaded task runs',
