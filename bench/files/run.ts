@@ -1,23 +1,29 @@
 /**
  * `npm run bench:files` (issue 7): listing 10,000 files through the panel proxy (median of 5), uploading a
  * 200 MiB file through the panel proxy (MB/s, median of 3; then the same with a lean client, lean-upload.ts), and SFTP put/get of the same file with OpenSSH's
- * client against the daemon vs against OpenSSH's own sftp-server (median of 3 each). Real panel (SQLite) and
+ * client against the daemon vs two OpenSSH references (median of 3 each): a real sshd on loopback with sftp-server
+ * as its subsystem (like for like, sshd-reference.ts) and sftp-server over pipes (`sftp -D`, no SSH transport: an upper bound). Real panel (SQLite) and
  * real daemon, each in its own process (setup.ts); the client runs in this one; loopback. Method and figures: docs/performance.md "Files".
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { leanUpload } from './lean-upload';
 import { filesBenchSetup } from './setup';
+import {
+  OPENSSH_SFTP_SERVER,
+  referenceMissing,
+  sshdReferenceMissing,
+  withLoopbackSshd,
+} from './sshd-reference';
 
 // HEARTH_BENCH_QUICK=1 shrinks the sizes to check the harness itself.
 const QUICK = process.env.HEARTH_BENCH_QUICK === '1';
 const LIST_FILES = QUICK ? 200 : 10_000;
 const UPLOAD_BYTES = (QUICK ? 8 : 200) * 1024 * 1024;
-const OPENSSH_SFTP_SERVER = '/usr/lib/openssh/sftp-server';
 // BENCH_FILES_ONLY=list,upload,sftp runs only those parts (all by default), to iterate on one of them.
 const ONLY = new Set((process.env.BENCH_FILES_ONLY ?? 'list,upload,sftp').split(',').map((s) => s.trim()));
 
@@ -101,8 +107,24 @@ async function benchUpload(payload: Buffer, proxy: string, token: string): Promi
   };
 }
 
+type Rates = { put: number; get: number };
+const share = (ours: number, reference: number) => Number(((100 * ours) / reference).toFixed(0));
+
+/** The reference's figures and the daemon's share of them, or the reason it was skipped (also printed). */
+function referenceResults(name: string, ours: Rates, ref: Rates | string): Results {
+  if (typeof ref === 'string') console.log(`${name}: ${ref}`);
+  const Name = name[0]?.toUpperCase() + name.slice(1);
+  const figure = (key: keyof Rates) => (typeof ref === 'string' ? ref : Number(ref[key].toFixed(1)));
+  const percent = (key: keyof Rates) => (typeof ref === 'string' ? ref : share(ours[key], ref[key]));
+  return {
+    [`${name}PutMBps`]: figure('put'),
+    [`${name}GetMBps`]: figure('get'),
+    [`sftpPutShareOf${Name}Percent`]: percent('put'),
+    [`sftpGetShareOf${Name}Percent`]: percent('get'),
+  };
+}
+
 async function benchSftp(f: Setup, work: string): Promise<Results> {
-  const user = `${f.admin.email}#${f.serverId}`;
   const sshArgs = [
     '-oStrictHostKeyChecking=no',
     '-oUserKnownHostsFile=/dev/null',
@@ -111,28 +133,31 @@ async function benchSftp(f: Setup, work: string): Promise<Results> {
     '-oPreferredAuthentications=password',
     '-oNumberOfPasswordPrompts=1',
   ];
-  const ours = [...sshArgs, '-P', String(f.sftpPort), `${user}@127.0.0.1`];
+  const ours = [...sshArgs, '-P', String(f.sftpPort), `${f.admin.email}#${f.serverId}@127.0.0.1`];
   const retry = (work: () => Promise<void>) => () => work().catch(() => work()); // one retry on a loaded box
-  const put = (args: string[], password?: string) => () =>
-    sftpBatch(args, ['put big.bin sftp-big.bin'], work, password);
-  const get = (args: string[], password?: string) => () =>
-    sftpBatch(args, ['get sftp-big.bin got.bin'], work, password);
-  const oursPut = await medianOf3(retry(put(ours, f.admin.password)));
-  const oursGet = await medianOf3(retry(get(ours, f.admin.password)));
-  let openssh: { put: number; get: number } | null = null;
-  if (existsSync(OPENSSH_SFTP_SERVER)) {
-    // OpenSSH's server without the SSH transport (`sftp -D` talks to it over pipes): an upper bound.
-    const local = ['-D', OPENSSH_SFTP_SERVER];
-    const putMs = await medianOf3(put(local));
-    const getMs = await medianOf3(get(local));
-    openssh = { put: mbps(UPLOAD_BYTES, putMs), get: mbps(UPLOAD_BYTES, getMs) };
-  }
-  if (statSync(join(work, 'got.bin')).size !== UPLOAD_BYTES) throw new Error('get size mismatch');
+  // put then get, median of 3 each; `remote` is absolute for sshd, whose session starts in the user's home.
+  const putGet = async (args: string[], remote: string, password?: string): Promise<Rates> => {
+    const rate = async (command: string) => {
+      const ms = await medianOf3(retry(() => sftpBatch(args, [command], work, password)));
+      const got = command.startsWith('get') ? statSync(join(work, 'got.bin')).size : UPLOAD_BYTES;
+      if (got !== UPLOAD_BYTES) throw new Error(`get size mismatch: ${got}`);
+      return mbps(UPLOAD_BYTES, ms);
+    };
+    rmSync(join(work, 'got.bin'), { force: true });
+    return { put: await rate(`put big.bin ${remote}`), get: await rate(`get ${remote} got.bin`) };
+  };
+  const daemon = await putGet(ours, 'sftp-big.bin', f.admin.password);
+  // OpenSSH's sshd + sftp-server on loopback, key login: the like-for-like reference (SSH transport included).
+  const sshd =
+    sshdReferenceMissing() ?? (await withLoopbackSshd((args) => putGet(args, join(work, 'sshd-big.bin'))));
+  // OpenSSH's server without the SSH transport (`sftp -D` talks to it over pipes): an upper bound.
+  const pipes =
+    referenceMissing(OPENSSH_SFTP_SERVER) ?? (await putGet(['-D', OPENSSH_SFTP_SERVER], 'pipes-big.bin'));
   return {
-    sftpPutMBps: Number(mbps(UPLOAD_BYTES, oursPut).toFixed(1)),
-    sftpGetMBps: Number(mbps(UPLOAD_BYTES, oursGet).toFixed(1)),
-    opensshSftpServerPutMBps: openssh ? Number(openssh.put.toFixed(1)) : 'not installed',
-    opensshSftpServerGetMBps: openssh ? Number(openssh.get.toFixed(1)) : 'not installed',
+    sftpPutMBps: Number(daemon.put.toFixed(1)),
+    sftpGetMBps: Number(daemon.get.toFixed(1)),
+    ...referenceResults('opensshSshd', daemon, sshd),
+    ...referenceResults('opensshSftpServerPipes', daemon, pipes),
   };
 }
 
