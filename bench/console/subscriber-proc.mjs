@@ -24,13 +24,20 @@ function onLine(line, now) {
 }
 
 const ws = new WebSocket(url, { headers: { authorization: `Bearer ${token}` } });
-ws.on('open', () => process.send({ open: true }));
+// Ready once the daemon itself answers: through the panel proxy the browser side opens before the relay's own
+// daemon socket, and lines written in between would never reach this subscriber (counted as lost).
+let ready = false;
+ws.on('open', () => ws.send(JSON.stringify({ type: 'status' })));
 ws.on('error', (err) => {
   console.error(`subscriber: ${err.message}`);
   process.exit(1);
 });
 ws.on('message', (raw) => {
   const message = JSON.parse(raw.toString('utf8'));
+  if (!ready && message.type === 'status') {
+    ready = true;
+    process.send({ open: true });
+  }
   if (message.type !== 'console') return;
   const now = Date.now();
   dropped += message.data.dropped ?? 0;
