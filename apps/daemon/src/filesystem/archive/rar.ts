@@ -51,7 +51,13 @@ function rarAsTar(handle: FileHandle): Converter {
       resolve({ error, byCode: code !== null });
     });
   });
-  return { tar: child.stdout as Readable, stop: () => child.kill(), exited };
+  const tar = child.stdout as Readable;
+  // A refused stream is left paused with data unread; 'close' waits for stdout to end, so drop it with the child.
+  const stop = () => {
+    tar.destroy();
+    child.kill();
+  };
+  return { tar, stop, exited };
 }
 
 export async function extractRar(
@@ -67,6 +73,8 @@ export async function extractRar(
       () => null,
       (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
     );
+    // Whatever extractTar left unread is drained, or bsdtar's 'close' (which waits for stdout) never comes.
+    bsdtar.tar.resume();
     const broken = refused instanceof AppError && refused.code === 'ErrArchiveInvalid';
     // Our own refusal (limits, sandbox): bsdtar is stopped and its end says nothing about the archive. A
     // tar stream that broke off (its pipe is closed now, so bsdtar ends) is explained by bsdtar's error.
