@@ -1,4 +1,5 @@
 import type { ServerMessage } from '@hearth/contract';
+import { encodePath } from '../features/servers/files/file-model';
 import type { LiveHttp, LiveMessage } from './live-socket';
 
 type StatData = Extract<ServerMessage, { type: 'stat' }>['data'];
@@ -29,7 +30,7 @@ export async function overHttp(
       return { type: 'console', data: { logs: body.logs ? [body.logs] : [], epoch: body.epoch } };
     }
     case 'file': {
-      const path = message.data.path.split('/').filter(Boolean).map(encodeURIComponent).join('/');
+      const path = encodePath(message.data.path);
       return { type: 'file-list', data: (await http.get(`${base}/file/${path}`)) as FileListData };
     }
     case 'console':

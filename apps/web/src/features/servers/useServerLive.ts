@@ -2,12 +2,12 @@
  * The live link of one server page (SPEC §4): status, stats, console events and actions. The page calls
  * `useServerLive` once and hands the result to the header, controls and every tab.
  *
- * This is the contract between the server page and the live socket (`api/live-socket.ts`). The implementation
- * here polls over HTTP; the socket-backed one replaces `createHttpLive` and keeps this interface:
+ * This is the contract between the server page and the live socket (`api/live-socket.ts`, wrapped by
+ * `live/socket-live.ts`; while it is closed the same messages go over HTTP, `api/live-fallback.ts`):
  * - `status`: 'unknown' until the first status arrives, then 'online' (running) or 'offline'.
  * - `installing`: the daemon is running the install processors.
  * - `stats`: the latest `{cpu, memory}` (after a `stat` request), else null.
- * - `connection`: 'connecting' | 'open' | 'closed' for the socket; 'polling' for this HTTP implementation.
+ * - `connection`: 'connecting' | 'open' | 'closed' for the socket.
  * - `failed`: reconnecting gave up; the page shows the warning banner while true.
  * - `subscribeConsole(fn)`: console events (`{logs, epoch}`) after the call; returns the unsubscribe.
  * - `subscribeFiles(fn)`: `file-list` answers (`{files, path, error}`) to `file` messages; returns the unsubscribe.
@@ -15,9 +15,8 @@
  *   settles when the message is sent (socket) or answered (HTTP); failures are toasted by the hook.
  *   Also file {action: 'get', path}, answered by a `file-list`.
  */
-import type { ConsoleEventData, FileList, StatsResponse, StatusResponse } from '@hearth/contract';
+import type { ConsoleEventData, FileList, StatsResponse } from '@hearth/contract';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { api } from '../../api/client';
 import { notifyError } from '../../api/notify';
 import { createSocketLive } from './live/socket-live';
 
@@ -33,7 +32,7 @@ export interface ServerLiveState {
   status: 'unknown' | 'online' | 'offline';
   installing: boolean;
   stats: StatsResponse | null;
-  connection: 'connecting' | 'open' | 'closed' | 'polling';
+  connection: 'connecting' | 'open' | 'closed';
   failed: boolean;
 }
 
@@ -53,94 +52,6 @@ export interface LiveSource {
   close: () => void;
 }
 
-/** How often the HTTP implementation asks for the status. */
-export const STATUS_POLL_MS = 3000;
-/** How often it asks for new console output while someone listens (SPEC §9 replay poll). */
-export const CONSOLE_POLL_MS = 1000;
-
-const INITIAL_POLLING: ServerLiveState = {
-  status: 'unknown',
-  installing: false,
-  stats: null,
-  connection: 'polling',
-  failed: false,
-};
-
-/** Polls status (and console output while subscribed) over the daemon proxy; actions are HTTP calls. */
-export function createHttpLive(serverId: string): LiveSource {
-  const base = `/proxy/daemon/server/${encodeURIComponent(serverId)}`;
-  let state: ServerLiveState = { ...INITIAL_POLLING };
-  const watchers = new Set<() => void>();
-  const consoleListeners = new Set<(event: ConsoleEventData) => void>();
-  const fileListeners = new Set<FileListListener>();
-  let since = 0;
-  const set = (patch: Partial<ServerLiveState>) => {
-    state = { ...state, ...patch };
-    watchers.forEach((w) => w());
-  };
-  const emitConsole = (logs: string, epoch: number) => {
-    since = epoch;
-    if (logs !== '') consoleListeners.forEach((l) => l({ logs: [logs], epoch }));
-  };
-  const send = async (message: ServerLiveAction): Promise<void> => {
-    switch (message.type) {
-      case 'status': {
-        const s = await api.get<StatusResponse>(`${base}/status`);
-        return set({ status: s.running ? 'online' : 'offline', installing: s.installing === true });
-      }
-      case 'stat':
-        return set({ stats: await api.get<StatsResponse>(`${base}/stats`) });
-      case 'replay': {
-        const c = await api.get<{ logs: string; epoch: number }>(
-          `${base}/console?time=${message.data.since}`,
-        );
-        return emitConsole(c.logs, c.epoch);
-      }
-      case 'console':
-        return api.post<void>(`${base}/console`, { command: message.data.command });
-      case 'file': {
-        const list = await api.get<FileList>(
-          `${base}/file/${message.data.path.split('/').map(encodeURIComponent).join('/')}`,
-        );
-        return fileListeners.forEach((l) => l(list));
-      }
-      case 'start':
-      case 'stop':
-      case 'kill':
-      case 'install':
-        await api.post<void>(`${base}/${message.type}`);
-        return send({ type: 'status' });
-    }
-  };
-  const quiet = (p: Promise<void>) => p.catch(() => set({ status: 'unknown' }));
-  void quiet(send({ type: 'status' }));
-  const statusTimer = setInterval(() => void quiet(send({ type: 'status' })), STATUS_POLL_MS);
-  const consoleTimer = setInterval(() => {
-    if (consoleListeners.size > 0) void send({ type: 'replay', data: { since } }).catch(() => undefined);
-  }, CONSOLE_POLL_MS);
-  return {
-    getState: () => state,
-    subscribe: (w) => {
-      watchers.add(w);
-      return () => watchers.delete(w);
-    },
-    subscribeConsole: (l) => {
-      consoleListeners.add(l);
-      return () => consoleListeners.delete(l);
-    },
-    subscribeFiles: (l) => {
-      fileListeners.add(l);
-      return () => fileListeners.delete(l);
-    },
-    send,
-    close: () => {
-      clearInterval(statusTimer);
-      clearInterval(consoleTimer);
-    },
-  };
-}
-
-/** The implementation the page uses: the socket-backed source replaces this one line. */
 const createLiveSource: (serverId: string) => LiveSource = createSocketLive;
 
 const INITIAL: ServerLiveState = {
