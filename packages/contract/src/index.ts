@@ -6,3 +6,4 @@ export * from './daemon-token';
 export * from './daemon';
 export * from './files';
 export * from './tasks';
+export * from './task-permissions';
