@@ -121,6 +121,11 @@ export interface ErrorBody {
   error: { code: ErrorCode; msg: string; metadata?: ErrorMetadata };
 }
 
+  ErrCrossSiteRequest: { status: 403, message: 'Requests from other sites are refused; use the panel itself' },
+  ErrBodyTooComplex: {
+    status: 400,
+    message: 'The request body is nested deeper than {maxDepth} levels or holds more than {maxValues} values',
+  },
 export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
 
 export function isErrorCode(code: unknown): code is ErrorCode {
