@@ -112,6 +112,11 @@ export const errorCatalogue = {
   ErrDockerBindingInvalid: { status: 400, message: "The binding '{binding}' is invalid" },
   ErrDaemonTokenInvalid: { status: 401, message: 'The daemon token is invalid' },
   ErrSocketLimit: { status: 429, message: 'Too many connections to this server' },
+  ErrCrossSiteRequest: { status: 403, message: 'Requests from other sites are refused; use the panel itself' },
+  ErrBodyTooComplex: {
+    status: 400,
+    message: 'The request body is nested deeper than {maxDepth} levels or holds more than {maxValues} values',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
@@ -121,11 +126,6 @@ export interface ErrorBody {
   error: { code: ErrorCode; msg: string; metadata?: ErrorMetadata };
 }
 
-  ErrCrossSiteRequest: { status: 403, message: 'Requests from other sites are refused; use the panel itself' },
-  ErrBodyTooComplex: {
-    status: 400,
-    message: 'The request body is nested deeper than {maxDepth} levels or holds more than {maxValues} values',
-  },
 export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
 
 export function isErrorCode(code: unknown): code is ErrorCode {
