@@ -14,6 +14,9 @@ export type VariableType = (typeof variableTypes)[number];
 
 export const variableOptionSchema = z.object({ value: z.unknown(), display: z.string().default('') });
 
+/** A bound within the signed 32-bit range every integer variable is held to (./template-variables). */
+const variableBound = z.number().int().min(-2_147_483_647).max(2_147_483_647);
+
 export const variableSchema = z.object({
   display: z.string().default(''),
   desc: z.string().default(''),
@@ -23,6 +26,12 @@ export const variableSchema = z.object({
   userEdit: z.boolean().default(true),
   internal: z.boolean().optional(),
   options: z.array(variableOptionSchema).optional(),
+  /**
+   * Hearth extension for `integer` variables: the smallest and largest value accepted (a port is 1–65535).
+   * Values are checked by `checkVariableValue` (./template-variables, docs/daemon.md § Variables and commands).
+   */
+  min: variableBound.optional(),
+  max: variableBound.optional(),
 });
 export type Variable = z.infer<typeof variableSchema>;
 
