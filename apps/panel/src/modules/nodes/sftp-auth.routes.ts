@@ -10,21 +10,13 @@ import { AppError } from '@hearth/contract';
 import type { App } from '../../app-types';
 import { RateLimiter } from '../../lib/rate-limiter';
 import type { Services } from '../../services';
+import { authenticateNode } from './node-credential';
 import { SftpAuthService } from './sftp-auth.service';
 
 const bodySchema = z.object({ username: z.string().min(1).max(400), password: z.string().max(1024) });
 
-function basicOf(header: string | undefined): { id: string; secret: string } {
-  const encoded = /^Basic\s+(\S+)$/i.exec(header ?? '')?.[1];
-  const decoded = encoded ? Buffer.from(encoded, 'base64').toString('utf8') : '';
-  const colon = decoded.indexOf(':');
-  if (colon <= 0) throw new AppError('ErrLoginNotPermitted', { reason: 'node credential' }, { status: 401 });
-  return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
-}
-
 export function sftpAuthRoutes(app: App, services: Services): void {
   const auth = new SftpAuthService({
-    nodesRepo: services.nodesRepo,
     users: services.users,
     permissions: services.permissions,
     serverAccess: services.serverAccess,
@@ -36,8 +28,7 @@ export function sftpAuthRoutes(app: App, services: Services): void {
     '/api/nodes/sftp-auth',
     { config: { permission: 'node' }, schema: { tags: ['nodes'] } },
     async (req) => {
-      const credential = basicOf(req.headers.authorization);
-      const nodeId = await auth.node(credential.id, credential.secret);
+      const nodeId = await authenticateNode(services.nodesRepo, req.headers.authorization);
       const parsed = bodySchema.safeParse(req.body);
       if (!parsed.success) throw new AppError('ErrFieldInvalid', { field: 'username' });
       return auth.login(nodeId, parsed.data.username, parsed.data.password);

@@ -1,21 +1,18 @@
 /**
  * SFTP login on behalf of a node (ARCHITECTURE §4 "SFTP login", SPEC §6): the daemon sends the user name and
- * password it received, authenticated with its node credential; the panel checks the node, the account
- * password (argon2), that the server lives on that node, and the user's `sftpServer` flag (admins hold every
- * flag). It answers the user's permissions on that server; the daemon maps reads to viewServerFiles and
+ * password it received; the route has checked its node credential (node-credential.ts). This checks the
+ * account password (argon2), that the server lives on that node, and the user's `sftpServer` flag (admins hold
+ * every flag). It answers the user's permissions on that server; the daemon maps reads to viewServerFiles and
  * writes to putServerFiles. Two-factor codes cannot be asked over SFTP (as in PufferPanel).
  */
 import { AppError, serverPermissions, type ServerPermission } from '@hearth/contract';
 import type { Identity, ServerAccess } from '../../app-types';
 import { verifyPassword } from '../../lib/passwords';
 import type { Limit, RateLimiter } from '../../lib/rate-limiter';
-import { hashToken, safeEqual } from '../../lib/tokens';
 import type { UsersRepository } from '../users/users.repository';
 import type { PermissionsRepository } from '../users/permissions.repository';
-import type { NodesRepository } from './nodes.repository';
 
 export interface SftpAuthDeps {
-  nodesRepo: NodesRepository;
   users: UsersRepository;
   permissions: PermissionsRepository;
   serverAccess(identity: Identity, serverId: string): Promise<ServerAccess | null>;
@@ -41,16 +38,6 @@ export function parseSftpUsername(username: string): { email: string; serverId: 
 
 export class SftpAuthService {
   constructor(private readonly d: SftpAuthDeps) {}
-
-  /** The node named by a `.node_<id>` client id whose secret matches the stored hash; else 401. */
-  async node(clientId: string, secret: string): Promise<string> {
-    const id = clientId.startsWith('.node_') ? clientId.slice('.node_'.length) : '';
-    const row = id ? await this.d.nodesRepo.findById(id) : undefined;
-    if (!row || !secret || !safeEqual(hashToken(secret), row.secret_hash)) {
-      throw new AppError('ErrLoginNotPermitted', { reason: 'node credential' }, { status: 401 });
-    }
-    return row.id;
-  }
 
   async login(nodeId: string, username: string, password: string): Promise<SftpGrant> {
     const { email, serverId } = parseSftpUsername(username);
