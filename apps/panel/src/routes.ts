@@ -11,6 +11,7 @@ import { serversRoutes } from './modules/servers/servers.routes';
 import { proxyRoutes } from './modules/servers/proxy.routes';
 import { filesProxyRoutes } from './modules/servers/files-proxy.routes';
 import { sftpAuthRoutes } from './modules/nodes/sftp-auth.routes';
+import { nodeAccessRoutes } from './modules/nodes/access.routes';
 import { tasksProxyRoutes } from './modules/servers/tasks-proxy.routes';
 import { socketRoutes } from './modules/servers/socket.routes';
 import { appConfigRoutes } from './modules/app-config/app-config.routes';
@@ -42,6 +43,7 @@ export async function registerRoutes(app: App, services: Services, options: Rout
   await proxyRoutes(app, services.link);
   await filesProxyRoutes(app, services.link);
   sftpAuthRoutes(app, services);
+  nodeAccessRoutes(app, services);
   tasksProxyRoutes(app, services.link);
   socketRoutes(app, { link: services.link, registry: services.sockets, auth: services });
 }
