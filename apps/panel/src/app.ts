@@ -12,7 +12,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWebApp } from './plugins/static';
-import { zodValidatorCompiler } from './plugins/validation';
+import { registerJsonBodyBudget, zodValidatorCompiler } from './plugins/validation';
 import { createServices, type Services } from './services';
 import { registerRoutes } from './routes';
 import type { AuthLimits } from './lib/rate-limiter';
@@ -50,6 +50,7 @@ export async function buildApp(config: PanelConfig, deps: AppDeps = {}): Promise
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   app.setValidatorCompiler(zodValidatorCompiler);
+  registerJsonBodyBudget(app);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, config.web.bodyLimit);
   registerSecurityHeaders(app);

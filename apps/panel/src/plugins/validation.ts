@@ -1,6 +1,7 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import { AppError, isErrorCode, type ErrorMetadata } from '@hearth/contract';
+import { bodyShapeError } from '@hearth/contract/body-shape';
 
 type Issue = z.core.$ZodIssue;
 
@@ -53,15 +54,52 @@ export function issueToAppError(issue: Issue, part = 'body'): AppError {
   }
 }
 
-/** Path of the first string holding a NUL byte (PostgreSQL cannot store it; no field needs it). */
-function findNul(value: unknown, path: string[] = []): string[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, inner] of Object.entries(value)) {
-    const found = findNul(inner, [...path, key]);
-    if (found) return found;
+/**
+ * Path of the first string holding a NUL byte (PostgreSQL cannot store it; no field needs it). Iterative, and the
+ * path is built only for the hit: JSON bodies are already within the shape budget (registerJsonBodyBudget), but
+ * this also sees query strings and params, and a recursive walk copying its path per level cost O(depth²).
+ */
+function findNul(root: unknown): string[] | undefined {
+  interface Frame {
+    value: unknown;
+    key: string;
+    parent: Frame | null;
+  }
+  const stack: Frame[] = [{ value: root, key: '', parent: null }];
+  for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
+    const { value } = frame;
+    if (typeof value === 'string') {
+      if (!value.includes('\u0000')) continue;
+      const path: string[] = [];
+      for (let at: Frame | null = frame; at?.parent; at = at.parent) path.unshift(at.key);
+      return path;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    // Pushed in reverse so the first key in document order is reported first.
+    const entries = Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      const [key, inner] = entries[i] as [string, unknown];
+      stack.push({ value: inner, key, parent: frame });
+    }
   }
   return undefined;
+}
+
+/**
+ * JSON bodies are parsed by Fastify's own parser (same prototype-poisoning rules), then held to the shape budget
+ * (depth and value count, @hearth/contract/body-shape) before validation, rate limits or any handler walk them:
+ * too deep or too many values → 400 ErrBodyTooComplex.
+ */
+export function registerJsonBodyBudget(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    void parse(req, typeof body === 'string' ? body : body.toString('utf8'), (err, value) => {
+      if (err) return done(err);
+      const refusal = bodyShapeError(value);
+      return refusal ? done(refusal) : done(null, value);
+    });
+  });
 }
 
 /**
