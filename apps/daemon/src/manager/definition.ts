@@ -1,7 +1,7 @@
 /** Parsing a definition from the wire or disk: one catalogued 400 naming the first bad field. */
 import { AppError, templateSchema, type Template } from '@hearth/contract';
-import { splitCommandLine } from '../server/command-line';
-import { assertVariableTypes, substitute, substitutionsFor } from '../server/variables';
+import { argvOf } from '../server/process-spec';
+import { assertVariableTypes, substitutionsFor } from '../server/variables';
 
 export function parseDefinition(raw: unknown): Template {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
@@ -15,7 +15,7 @@ export function parseDefinition(raw: unknown): Template {
   }
   const definition = result.data;
   assertVariableTypes(definition);
-  // Refuse an unsplittable command now rather than at the first start.
-  splitCommandLine(substitute(definition.run.command, substitutionsFor(definition, 'x', '/')));
+  // Refuse an unsplittable command (or a shell script a value cannot be quoted into) now, not at the first start.
+  argvOf(definition.run.command, definition, substitutionsFor(definition, 'x', '/'));
   return definition;
 }

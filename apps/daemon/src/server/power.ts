@@ -7,10 +7,8 @@
 import { AppError, isAppError, stopSettingOf } from '@hearth/contract';
 import { mkdir } from 'node:fs/promises';
 import { assertRunnable, runProcessors } from '../processors';
-import { splitCommandLine } from './command-line';
-import { buildProcessSpec } from './process-spec';
+import { argvOf, buildProcessSpec } from './process-spec';
 import type { Server } from './server';
-import { substitute } from './variables';
 import { withTimeout } from './wait';
 
 export type PowerAction = 'start' | 'stop' | 'restart' | 'kill' | 'install';
@@ -126,8 +124,9 @@ function checkIdle(server: Server): void {
 export function beginStart(server: Server, automatic = false): Runner {
   checkIdle(server);
   if (server.isRunning()) throw new AppError('ErrServerRunning');
-  const { run } = server.getDefinition();
-  if (splitCommandLine(substitute(run.command, server.substitutions())).length === 0) {
+  const definition = server.getDefinition();
+  const { run } = definition;
+  if (argvOf(run.command, definition, server.substitutions()).length === 0) {
     throw new AppError('ErrCommandSyntax', { reason: 'the command is empty' });
   }
   assertRunnableLogged(server, run.pre, 'Start');

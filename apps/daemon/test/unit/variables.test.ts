@@ -63,7 +63,11 @@ describe('variable types', () => {
       assertVariableTypes(bad);
     } catch (err) {
       expect((err as AppError).code).toBe('ErrVariableType');
-      expect((err as AppError).metadata).toEqual({ field: 'memory', type: 'integer' });
+      expect((err as AppError).metadata).toEqual({
+        field: 'memory',
+        type: 'integer',
+        reason: 'not an integer',
+      });
     }
   });
 
@@ -78,5 +82,32 @@ describe('variable types', () => {
     expect(def.data.memory?.value).toBe(1); // the original is not changed
     expect(() => applyDataUpdate(def, { nope: { value: 1 } })).toThrow(/not|unknown/i);
     expect(() => applyDataUpdate(def, { memory: { value: 1.5 } })).toThrow(AppError);
+  });
+
+  it('refuses values out of bounds on create and on update, naming the field', () => {
+    const bounded = (data: TemplateInput['data']) => () => assertVariableTypes(definition(data));
+    const port = { type: 'integer' as const, min: 1, max: 65535 };
+    expect(bounded({ port: { ...port, value: 1e20 } })).toThrow(/'port'/);
+    expect(bounded({ port: { ...port, value: 99999999 } })).toThrow(AppError);
+    expect(bounded({ motd: { type: 'string', value: 'a\nset op true' } })).toThrow(/'motd'/);
+    expect(bounded({ motd: { type: 'string', value: 'x'.repeat(2 * 1024 * 1024) } })).toThrow(AppError);
+    expect(bounded({ port: { ...port, value: 25565 }, motd: { type: 'string', value: 'ok' } })).not.toThrow();
+    const def = definition({ port: { ...port, value: 25565 } });
+    expect(() => applyDataUpdate(def, { port: { value: 65536 } })).toThrow(/'port'/);
+  });
+});
+
+describe('substituteDeep and command steps', () => {
+  it('leaves the lines of a command step for per-argument substitution, substituting the rest', () => {
+    const values = { v: 'a b', rootDir: '/r', serverId: 's' };
+    expect(substituteDeep({ type: 'command', commands: ['echo ${v}'], note: '${v}' }, values)).toEqual({
+      type: 'command',
+      commands: ['echo ${v}'],
+      note: 'a b',
+    });
+    expect(substituteDeep({ type: 'writefile', text: '${v}' }, values)).toEqual({
+      type: 'writefile',
+      text: 'a b',
+    });
   });
 });
