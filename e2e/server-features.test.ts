@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type TestApp } from '../apps/panel/test/helpers/app';
 import { DIALECTS } from '../apps/panel/test/helpers/dialects';
+import { waitFor } from '../apps/daemon/test/helpers/poll';
 import {
   createFakeServer,
   panelWithNode,
@@ -29,9 +30,14 @@ describe.each(DIALECTS)('server detail features from a real daemon on %s', (dial
   afterAll(() => stopPanelWithNode(t, node));
 
   it('an online node that supports tasks turns the flag on; a stopped one turns everything off', async () => {
-    const res = await call(t, 'GET', `/api/servers/${serverId}?perms`, { token: admin });
-    expect(res.statusCode).toBe(200);
-    const { features } = res.json<Detail>().server;
+    // The detail waits only briefly for the node's first probe (lists never wait on a node); on a loaded
+    // machine that probe may answer later, so ask until it has.
+    const features = await waitFor(async () => {
+      const res = await call(t, 'GET', `/api/servers/${serverId}?perms`, { token: admin });
+      expect(res.statusCode).toBe(200);
+      const found = res.json<Detail>().server.features;
+      return found.tasks ? found : null;
+    }, 'the node probe to report its features');
     expect(features.tasks).toBe(true);
     expect(features.environments).toContain('standard');
     await node.daemon.close();
