@@ -80,6 +80,10 @@ export const errorCatalogue = {
   ErrNodeIsLocal: { status: 400, message: 'The local node cannot be deleted' },
   ErrNodeOffline: { status: 502, message: 'The node {node} is not reachable' },
   ErrNodeTimeout: { status: 504, message: 'The node {node} did not answer in time' },
+  ErrNodeCertificate: {
+    status: 502,
+    message: 'The node {node} did not prove its identity: its certificate is not the one the panel expects',
+  },
   ErrServerNotFound: { status: 404, message: 'Server not found' },
   ErrServerAlreadyExists: { status: 409, message: 'A server with this id already exists' },
   ErrServerOffline: { status: 409, message: 'The server is not running' },

@@ -8,6 +8,16 @@ import { z } from 'zod';
 const text = z.string().max(191);
 const port = z.number().int();
 
+/**
+ * How the panel reaches the node's daemon (docs/security.md § Node link): `pinned` — HTTPS with the certificate
+ * the panel generated for the node, verified by its SHA-256 fingerprint; `ca` — HTTPS with the operator's
+ * certificate, verified against the system CAs and the node's private host; `plain` — HTTP, for a loopback
+ * node or when an administrator chooses it.
+ */
+export const nodeTlsModes = ['pinned', 'ca', 'plain'] as const;
+export const nodeTlsModeSchema = z.enum(nodeTlsModes);
+export type NodeTlsMode = z.infer<typeof nodeTlsModeSchema>;
+
 export const nodeBodySchema = z.strictObject({
   name: z.string().min(1).max(100),
   publicHost: text.min(1),
@@ -15,6 +25,8 @@ export const nodeBodySchema = z.strictObject({
   privateHost: text.min(1),
   privatePort: port,
   sftpPort: port,
+  /** Default `pinned` for a new node. */
+  tlsMode: nodeTlsModeSchema.optional(),
 });
 export type NodeBody = z.infer<typeof nodeBodySchema>;
 
@@ -31,19 +43,31 @@ export const nodeViewSchema = z.object({
   privatePort: z.number(),
   sftpPort: z.number(),
   isLocal: z.boolean(),
+  tlsMode: nodeTlsModeSchema,
+  /**
+   * SHA-256 fingerprint (`AB:CD:…`) of the certificate the panel generated for the node, or null for a node
+   * created before the link was encrypted: it needs a rotated deployment (`tlsNeedsRotate`).
+   */
+  tlsFingerprint: z.string().nullable(),
+  /** A `pinned` node without a certificate yet: the panel reaches it over plain HTTP until it is redeployed. */
+  tlsNeedsRotate: z.boolean(),
   /** In lists: the panel's cached probe of the node (never slows the list; `unknown` until first answer). */
   status: z.enum(['online', 'offline', 'unknown']).optional(),
 });
 export type NodeView = z.infer<typeof nodeViewSchema>;
 
 /**
- * Deployment instructions: `config` is the complete file for `hearth daemon --config node.json`;
- * `clientId`/`clientSecret` are the node credential. Only the secret's hash is kept, so `clientSecret` is in
- * the answers that issue one (`POST /api/nodes`, `POST /api/nodes/{id}/deployment/rotate`), not in GET.
+ * Deployment instructions: `config` is the complete file for `hearth daemon --config node.json` (with the node
+ * credential at `sftp.clientSecret` and, for a `pinned` node, its TLS certificate and key at `tls`);
+ * `clientId`/`clientSecret` are the node credential. The panel keeps the secret and the key sealed at rest, so
+ * GET shows the same complete file again to holders of deployNodes (docs/security.md § Node link).
+ * `clientSecret` is absent only for a node created before secrets were kept (it needs a rotation).
  */
 export const nodeDeploymentSchema = z.object({
   clientId: z.string(),
   clientSecret: z.string().optional(),
+  /** The pinned certificate's SHA-256 fingerprint (compare it with the daemon's start-up line). */
+  tlsFingerprint: z.string().nullable(),
   publicKey: z.string(),
   config: z.record(z.string(), z.unknown()),
 });

@@ -5,6 +5,7 @@ import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_accounts';
 import * as m0003 from './migrations/0003_templates';
 import * as m0004 from './migrations/0004_nodes_servers';
+import * as m0005 from './migrations/0005_node_tls';
 
 /** A static list (no directory scan): works the same from source, tests and any bundling. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0002_accounts': m0002,
   '0003_templates': m0003,
   '0004_nodes_servers': m0004,
+  '0005_node_tls': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

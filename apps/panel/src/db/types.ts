@@ -95,9 +95,19 @@ export interface NodesTable {
   private_host: string;
   private_port: number;
   sftp_port: number;
-  secret_hash: string; // SHA-256 of the node credential (shown once, in the deployment instructions)
+  secret_hash: string; // SHA-256 of the node credential (verified on every node-only call)
   is_local: number;
   created_at: number;
+  /** 'pinned' | 'ca' | 'plain' (contract nodes.ts NodeTlsMode; docs/security.md § Node link). */
+  tls_mode: string;
+  /** PEM of the certificate the panel generated for the node; null for nodes from before 0005. */
+  tls_cert: string | null;
+  /** SHA-256 of that certificate's DER, `AB:CD:…` (Node's X509Certificate.fingerprint256): the pin. */
+  tls_fingerprint: string | null;
+  /** The certificate's private key (PKCS#8 PEM), sealed by SecretBox. */
+  tls_key_sealed: string | null;
+  /** The node credential's secret, sealed by SecretBox (the deployment shows it again; the hash verifies). */
+  secret_sealed: string | null;
 }
 
 /** A server the panel knows of; its definition lives on the node's daemon. */

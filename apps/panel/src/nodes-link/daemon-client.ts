@@ -1,17 +1,21 @@
 /**
- * HTTP client for one call to a node's daemon. Bodies stream both ways (the proxy pipes them); two timeouts
+ * HTTP(S) client for one call to a node's daemon. Bodies stream both ways (the proxy pipes them); two timeouts
  * keep the panel responsive: connecting (an unreachable node → ErrNodeOffline within `connectMs`) and the
- * wait for response headers (a node that accepts but does not answer → ErrNodeTimeout).
+ * wait for response headers (a node that accepts but does not answer → ErrNodeTimeout). The node's link mode
+ * decides the scheme and how the daemon's certificate is verified (node-tls.ts; docs/security.md § Node link).
  */
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { AppError, isErrorCode, type ErrorMetadata } from '@hearth/contract';
+import { tlsFailure, tlsOptionsOf, type NodeTls } from './node-tls';
 
 export interface NodeAddress {
   id: string;
   name: string;
   host: string;
   port: number;
+  tls: NodeTls;
 }
 
 export interface DaemonCall {
@@ -40,6 +44,8 @@ export const defaultLinkTimeouts: LinkTimeouts = {
 const OFFLINE_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 function linkError(node: NodeAddress, err: unknown, phase: 'connect' | 'response'): AppError {
+  const tls = tlsFailure(node.tls, err);
+  if (tls) return new AppError('ErrNodeCertificate', { node: node.name, reason: tls }, { cause: err });
   const code = (err as { code?: string }).code ?? '';
   if (phase === 'connect' || OFFLINE_CODES.has(code) || code === 'ECONNRESET') {
     return new AppError('ErrNodeOffline', { node: node.name }, { cause: err });
@@ -54,13 +60,15 @@ export function callDaemon(
   timeouts: LinkTimeouts = defaultLinkTimeouts,
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({
+    const options = {
       host: node.host,
       port: node.port,
       method: call.method,
       path: call.path,
       headers: { ...call.headers, authorization: `Bearer ${call.token}` },
-    });
+    };
+    const tls = tlsOptionsOf(node.tls);
+    const req = tls ? httpsRequest({ ...options, ...tls }) : httpRequest(options);
     let phase: 'connect' | 'response' = 'connect';
     let timer: NodeJS.Timeout | undefined;
     const fail = (err: AppError) => {

@@ -1,6 +1,7 @@
 /**
- * The panel's link to its nodes: resolves a node's private address, signs a fresh token for the caller
- * (ARCHITECTURE §4: the daemon trusts only panel-signed tokens) and sends the call.
+ * The panel's link to its nodes: resolves a node's private address and link mode, signs a fresh token for the
+ * caller (ARCHITECTURE §4: the daemon trusts only panel-signed tokens) and sends the call — HTTP, proxied
+ * sockets, status and features probes and file streams all pass here, so all use the node's mode.
  */
 import type { IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
@@ -14,6 +15,8 @@ import {
   type LinkTimeouts,
   type NodeAddress,
 } from './daemon-client';
+import { linkTlsOf } from './link-mode';
+import { tlsOptionsOf } from './node-tls';
 import type { DaemonTokenSigner } from './token-signer';
 
 export type LinkCall = Omit<DaemonCall, 'token'>;
@@ -28,7 +31,13 @@ export class NodeLink {
   async address(nodeId: string): Promise<NodeAddress> {
     const node = await this.nodes.findById(nodeId);
     if (!node) throw new AppError('ErrNodeNotFound');
-    return { id: node.id, name: node.name, host: node.private_host, port: Number(node.private_port) };
+    return {
+      id: node.id,
+      name: node.name,
+      host: node.private_host,
+      port: Number(node.private_port),
+      tls: linkTlsOf(node),
+    };
   }
 
   token(nodeId: string, grant: DaemonTokenGrant): Promise<string> {
@@ -48,7 +57,10 @@ export class NodeLink {
   async socket(nodeId: string, grant: DaemonTokenGrant, serverId: string): Promise<WebSocket> {
     const node = await this.address(nodeId);
     const host = node.host.includes(':') ? `[${node.host}]` : node.host;
-    return new WebSocket(`ws://${host}:${node.port}/daemon/socket/${encodeURIComponent(serverId)}`, {
+    const tls = tlsOptionsOf(node.tls);
+    const url = `${tls ? 'wss' : 'ws'}://${host}:${node.port}/daemon/socket/${encodeURIComponent(serverId)}`;
+    return new WebSocket(url, {
+      ...tls,
       headers: { authorization: `Bearer ${await this.token(nodeId, grant)}` },
       handshakeTimeout: this.timeouts.connectMs,
       perMessageDeflate: false,

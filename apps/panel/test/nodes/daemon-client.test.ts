@@ -24,7 +24,7 @@ describe('daemon client', () => {
     server.on('connection', (socket) => connections.push(socket));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    node = { id: 'n1', name: 'local', host: '127.0.0.1', port };
+    node = { id: 'n1', name: 'local', host: '127.0.0.1', port, tls: { mode: 'plain' } };
   });
   afterAll(async () => {
     server.closeAllConnections();

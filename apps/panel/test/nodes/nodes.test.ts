@@ -80,43 +80,174 @@ describe.each(DIALECTS)('nodes API on %s', (dialect) => {
     expect((await call(t, 'PUT', '/api/nodes/nope', { token: admin, body: {} })).statusCode).toBe(404);
   });
 
-  it('deployment: GET changes nothing and shows no secret; create and rotate issue one', async () => {
+  it('deployment: the complete file again on GET (secret and TLS key sealed at rest); rotate replaces both', async () => {
     const created = await call(t, 'POST', '/api/nodes', { token: admin, body: body({ name: 'eu-3' }) });
-    const node = created.json<{ id: string; deployment: { clientSecret: string; clientId: string } }>();
+    const node = created.json<{
+      id: string;
+      tlsMode: string;
+      tlsFingerprint: string;
+      tlsNeedsRotate: boolean;
+      deployment: { clientSecret: string; clientId: string; tlsFingerprint: string };
+    }>();
+    expect(node).toMatchObject({ tlsMode: 'pinned', tlsNeedsRotate: false });
+    expect(node.tlsFingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    expect(node.deployment.tlsFingerprint).toBe(node.tlsFingerprint);
     expect(node.deployment.clientSecret).toMatch(/.{20,}/);
-    // The file itself carries the secret (the daemon's SFTP reads it at `sftp.clientSecret`).
+    // The file itself carries the secret (the daemon's SFTP reads it at `sftp.clientSecret`) and the TLS pair.
     expect(node.deployment).toMatchObject({
-      config: { sftp: { clientSecret: node.deployment.clientSecret } },
+      config: {
+        sftp: { clientSecret: node.deployment.clientSecret },
+        tls: {
+          certPem: expect.stringContaining('BEGIN CERTIFICATE'),
+          keyPem: expect.stringContaining('PRIVATE KEY'),
+        },
+      },
     });
     const url = `/api/nodes/${node.id}/deployment`;
     expect((await call(t, 'GET', url)).statusCode).toBe(401);
     expect((await call(t, 'GET', url, { token: viewer })).statusCode).toBe(403);
+    expect((await call(t, 'GET', url, { token: nobody })).statusCode).toBe(403);
     expect((await call(t, 'GET', '/api/nodes/nope/deployment', { token: deployer })).statusCode).toBe(404);
+    // Viewers of nodes see the pin, never the secrets.
+    const seen = (await call(t, 'GET', `/api/nodes/${node.id}`, { token: viewer })).json<object>();
+    expect(JSON.stringify(seen)).not.toContain(node.deployment.clientSecret);
+    expect(JSON.stringify(seen)).not.toContain('PRIVATE KEY');
     const first = await call(t, 'GET', url, { token: deployer });
     expect(first.statusCode).toBe(200);
-    const dep = first.json<{ config: object; publicKey: string; clientSecret?: string; clientId: string }>();
+    const dep = first.json<{
+      config: { tls: { certPem: string; keyPem: string } };
+      publicKey: string;
+      clientSecret?: string;
+      clientId: string;
+    }>();
     expect(dep.publicKey).toContain('BEGIN PUBLIC KEY');
-    expect(dep.clientSecret).toBeUndefined();
-    expect(dep.config).toMatchObject({ sftp: { port: 5657 } });
-    expect(dep.config).not.toHaveProperty('sftp.clientSecret');
+    expect(dep.clientSecret).toBe(node.deployment.clientSecret);
+    expect(dep.config).toMatchObject({ sftp: { port: 5657, clientSecret: node.deployment.clientSecret } });
     expect(dep.clientId).toBe(node.deployment.clientId);
     // The daemon's own schema accepts this file: proven in e2e/nodes (panel tests may not import the daemon).
     expect(dep.config).toMatchObject({ nodeId: node.id, port: 8080, publicKeyPem: dep.publicKey });
     expect(dep.config).toHaveProperty('panelUrl', expect.stringMatching(/^http/));
-    const hash = async () => (await t.services.nodesRepo.findById(node.id))?.secret_hash;
-    const before = await hash();
+    // At rest: the hash and sealed values only — neither the secret nor the key is in the row in clear.
+    const row = async () => t.services.nodesRepo.findById(node.id);
+    const stored = JSON.stringify(await row());
+    expect(stored).not.toContain(node.deployment.clientSecret);
+    expect(stored).not.toContain(dep.config.tls.keyPem.split('\n')[1]);
+    expect((await row())?.tls_key_sealed).toMatch(/^sb1:/);
+    expect((await row())?.secret_sealed).toMatch(/^sb1:/);
+    const before = await row();
     await call(t, 'GET', url, { token: deployer });
-    expect(await hash()).toBe(before);
+    expect(await row()).toEqual(before);
     const rotate = `${url}/rotate`;
     expect((await call(t, 'POST', rotate)).statusCode).toBe(401);
     expect((await call(t, 'POST', rotate, { token: viewer })).statusCode).toBe(403);
     expect((await call(t, 'POST', '/api/nodes/nope/deployment/rotate', { token: deployer })).statusCode).toBe(
       404,
     );
-    const rotated = (await call(t, 'POST', rotate, { token: deployer })).json<{ clientSecret: string }>();
+    const rotated = (await call(t, 'POST', rotate, { token: deployer })).json<{
+      clientSecret: string;
+      tlsFingerprint: string;
+    }>();
     expect(rotated.clientSecret).not.toBe(node.deployment.clientSecret);
+    expect(rotated.tlsFingerprint).not.toBe(node.tlsFingerprint);
     expect(rotated).toMatchObject({ config: { sftp: { port: 5657, clientSecret: rotated.clientSecret } } });
-    expect(await hash()).not.toBe(before);
+    expect((await row())?.secret_hash).not.toBe(before?.secret_hash);
+    const again = (await call(t, 'GET', url, { token: deployer })).json<{ clientSecret: string }>();
+    expect(again.clientSecret).toBe(rotated.clientSecret);
+    const view = (await call(t, 'GET', `/api/nodes/${node.id}`, { token: viewer })).json<object>();
+    expect(view).toMatchObject({ tlsFingerprint: rotated.tlsFingerprint });
+  });
+
+  it("link modes: pinned by default; ca and plain are an administrator's choice (plain on loopback aside)", async () => {
+    const editor = (await createUser(t, { editNodes: true, viewNodes: true })).token;
+    const create = (token: string, over: Record<string, unknown>) =>
+      call(t, 'POST', '/api/nodes', { token, body: body(over) });
+    for (const tlsMode of ['ca', 'plain']) {
+      const refused = await create(editor, { name: `by-editor-${tlsMode}`, tlsMode });
+      expect(refused.statusCode, tlsMode).toBe(403);
+      expect(refused.json<{ error: object }>().error).toMatchObject({
+        code: 'ErrMissingScope',
+        metadata: { field: 'tlsMode' },
+      });
+    }
+    expect((await create(editor, { name: 'bad-mode', tlsMode: 'none' })).statusCode).toBe(400);
+    // Plain HTTP to a loopback address never leaves the machine: an editor may choose it.
+    const loop = await create(editor, { name: 'loop', privateHost: '127.0.0.3', tlsMode: 'plain' });
+    expect(loop.statusCode).toBe(200);
+    const loopId = loop.json<{ id: string }>().id;
+    // … but may not point that unpinned node somewhere else.
+    const moved = await call(t, 'PUT', `/api/nodes/${loopId}`, {
+      token: editor,
+      body: { privateHost: '10.0.0.9' },
+    });
+    expect(moved.statusCode).toBe(403);
+    const pinnedId = (await create(editor, { name: 'pinned-by-editor' })).json<{ id: string }>().id;
+    const url = `/api/nodes/${pinnedId}`;
+    for (const tlsMode of ['ca', 'plain']) {
+      expect((await call(t, 'PUT', url, { token: editor, body: { tlsMode } })).statusCode).toBe(403);
+    }
+    expect((await call(t, 'GET', url, { token: admin })).json()).toMatchObject({ tlsMode: 'pinned' });
+    // The editor may still move a pinned node (the pin follows it) and rename an admin's `ca` node.
+    expect((await call(t, 'PUT', url, { token: editor, body: { privateHost: '10.0.0.8' } })).statusCode).toBe(
+      204,
+    );
+    expect((await call(t, 'PUT', url, { token: admin, body: { tlsMode: 'ca' } })).statusCode).toBe(204);
+    expect((await call(t, 'PUT', url, { token: editor, body: { name: 'renamed-ca' } })).statusCode).toBe(204);
+    expect((await call(t, 'PUT', url, { token: editor, body: { privateHost: '10.0.0.7' } })).statusCode).toBe(
+      403,
+    );
+    expect((await call(t, 'PUT', url, { token: admin, body: { tlsMode: 'plain' } })).statusCode).toBe(204);
+    const plainNode = (await call(t, 'GET', url, { token: viewer })).json();
+    expect(plainNode).toMatchObject({ tlsMode: 'plain', privateHost: '10.0.0.8', tlsNeedsRotate: false });
+    // A plain node's file has no TLS section (the daemon serves HTTP); a `ca` node's names the operator's files.
+    const plainDep = (await call(t, 'GET', `${url}/deployment`, { token: admin })).json<{ config: object }>();
+    expect(plainDep.config).not.toHaveProperty('tls');
+    await call(t, 'PUT', url, { token: admin, body: { tlsMode: 'ca' } });
+    const caDep = (await call(t, 'GET', `${url}/deployment`, { token: admin })).json<{
+      config: object;
+      tlsFingerprint: string | null;
+    }>();
+    expect(caDep.config).toMatchObject({
+      tls: { certFile: expect.any(String), keyFile: expect.any(String) },
+    });
+    expect(caDep.tlsFingerprint).toBeNull();
+    // The local node stays plain.
+    const local = await call(t, 'PUT', '/api/nodes/local', { token: admin, body: { tlsMode: 'pinned' } });
+    expect(local.json<{ error: object }>().error).toMatchObject({ code: 'ErrFieldInvalid' });
+    expect((await call(t, 'GET', '/api/nodes/local', { token: admin })).json()).toMatchObject({
+      tlsMode: 'plain',
+      tlsFingerprint: null,
+      tlsNeedsRotate: false,
+    });
+  });
+
+  it('a node from before certificates: pinned without a pin, reached as before, told to rotate', async () => {
+    const id = (await call(t, 'POST', '/api/nodes', { token: admin, body: body({ name: 'legacy' }) })).json<{
+      id: string;
+    }>().id;
+    // What 0005 leaves on an older row: no certificate, no sealed secret (only the hash).
+    await t.db.kysely
+      .updateTable('nodes')
+      .set({ tls_cert: null, tls_fingerprint: null, tls_key_sealed: null, secret_sealed: null })
+      .where('id', '=', id)
+      .execute();
+    const view = (await call(t, 'GET', `/api/nodes/${id}`, { token: viewer })).json();
+    expect(view).toMatchObject({ tlsMode: 'pinned', tlsFingerprint: null, tlsNeedsRotate: true });
+    expect(await t.services.link.address(id)).toMatchObject({ tls: { mode: 'plain' } });
+    const dep = (await call(t, 'GET', `/api/nodes/${id}/deployment`, { token: deployer })).json<{
+      config: object;
+      clientSecret?: string;
+    }>();
+    expect(dep.clientSecret).toBeUndefined();
+    expect(dep.config).not.toHaveProperty('tls');
+    expect(dep.config).not.toHaveProperty('sftp.clientSecret');
+    await call(t, 'POST', `/api/nodes/${id}/deployment/rotate`, { token: deployer });
+    const after = (await call(t, 'GET', `/api/nodes/${id}`, { token: viewer })).json<{
+      tlsFingerprint: string;
+    }>();
+    expect(after).toMatchObject({ tlsMode: 'pinned', tlsNeedsRotate: false });
+    expect(await t.services.link.address(id)).toMatchObject({
+      tls: { mode: 'pinned', fingerprint: after.tlsFingerprint },
+    });
   });
 
   it('choices: creators without viewNodes pick a node by name (no addresses); others are refused', async () => {

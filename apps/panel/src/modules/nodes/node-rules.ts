@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { AppError, type ErrorMetadata } from '@hearth/contract';
-import type { NodeBody } from '@hearth/contract/nodes';
+import type { NodeBody, NodeTlsMode } from '@hearth/contract/nodes';
 
 const FQDN = /^(?=.{1,253}$)(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?$/;
 const PRINTABLE = /^[\x20-\x7e]+$/;
@@ -27,4 +27,33 @@ export function checkNode(node: NodeBody): void {
   for (const other of ['publicPort', 'privatePort'] as const) {
     if (node.sftpPort === node[other]) fail('ErrFieldEqual', { field: 'sftpPort', other });
   }
+}
+
+/** 127.0.0.0/8, ::1 (and its IPv4-mapped form) or `localhost`: the node's link never leaves the machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h === '::1') return true;
+  const v4 = h.startsWith('::ffff:') ? h.slice(7) : h;
+  return isIP(v4) === 4 && v4.startsWith('127.');
+}
+
+/**
+ * Who may weaken a node's link (docs/security.md § Node link). `pinned` is always allowed. Anything else lets
+ * the node's private host receive the panel's signed tokens without the pin, so it is an administrator's choice
+ * — except plain HTTP to a loopback host, which never leaves the machine. For the same reason a non-admin may
+ * not move an unpinned node to another private host. The local node (beside the panel) is always plain.
+ */
+export function checkLinkMode(
+  before: { tlsMode: NodeTlsMode; privateHost: string } | null,
+  after: { tlsMode: NodeTlsMode; privateHost: string },
+  caller: { admin: boolean; isLocal: boolean },
+): void {
+  if (caller.isLocal) {
+    if (after.tlsMode !== 'plain') throw new AppError('ErrFieldInvalid', { field: 'tlsMode' });
+    return;
+  }
+  if (after.tlsMode === 'pinned' || caller.admin) return;
+  if (after.tlsMode === 'plain' && isLoopbackHost(after.privateHost)) return;
+  const unchanged = before?.tlsMode === after.tlsMode && before.privateHost === after.privateHost;
+  if (!unchanged) throw new AppError('ErrMissingScope', { field: 'tlsMode', permission: 'admin' });
 }

@@ -8,11 +8,14 @@ import {
   nodeUpdateSchema,
   nodeViewSchema,
 } from '@hearth/contract/nodes';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types';
+import { currentUser } from '../../plugins/auth';
 import type { NodeStatusCache } from '../../nodes-link/node-status';
 import type { NodesService } from './nodes.service';
 
 const tags = ['nodes'];
+const editorOf = (req: FastifyRequest) => ({ admin: currentUser(req).permissions.admin });
 const idParams = z.strictObject({ id: z.string().min(1).max(64) });
 
 export function nodesRoutes(app: App, nodes: NodesService, status: NodeStatusCache): void {
@@ -46,7 +49,7 @@ export function nodesRoutes(app: App, nodes: NodesService, status: NodeStatusCac
   app.post('/api/nodes', {
     config: { permission: 'editNodes' },
     schema: { tags, body: nodeBodySchema, response: { 200: nodeCreatedSchema } },
-    handler: (req) => nodes.create(req.body),
+    handler: (req) => nodes.create(req.body, editorOf(req)),
   });
 
   app.get('/api/nodes/:id', {
@@ -59,7 +62,7 @@ export function nodesRoutes(app: App, nodes: NodesService, status: NodeStatusCac
     config: { permission: 'editNodes' },
     schema: { tags, params: idParams, body: nodeUpdateSchema },
     handler: async (req, reply) => {
-      await nodes.update(req.params.id, req.body);
+      await nodes.update(req.params.id, req.body, editorOf(req));
       return reply.status(204).send();
     },
   });

@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@hearth/contract';
-import type { NodeBody, NodeDeployment, NodeUpdate, NodeView } from '@hearth/contract/nodes';
+import type { NodeBody, NodeDeployment, NodeTlsMode, NodeUpdate, NodeView } from '@hearth/contract/nodes';
 import { readPublicKeyPem } from '../../lib/keys';
+import { SecretBox } from '../../lib/secret-box';
 import { hashToken, randomToken } from '../../lib/tokens';
+import { needsRotate } from '../../nodes-link/link-mode';
 import type { SettingsService } from '../settings/settings.service';
-import { checkNode } from './node-rules';
+import { deploymentOf } from './node-deployment';
+import { checkLinkMode, checkNode } from './node-rules';
+import { issueNodeSecrets, openNodeSecrets } from './node-secrets';
 import type { NodeRow, NodesRepository } from './nodes.repository';
+
+/** Who edits a node: weakening its link is an administrator's choice (node-rules.ts checkLinkMode). */
+export interface NodeEditor {
+  admin: boolean;
+}
 
 /** The node `hearth start` runs beside the panel (apps/daemon `localDaemonConfig`: 127.0.0.1:5656). */
 export const LOCAL_NODE = {
@@ -26,6 +35,9 @@ export function nodeView(row: NodeRow): NodeView {
     privatePort: Number(row.private_port),
     sftpPort: Number(row.sftp_port),
     isLocal: Number(row.is_local) === 1,
+    tlsMode: row.tls_mode as NodeTlsMode,
+    tlsFingerprint: row.tls_fingerprint,
+    tlsNeedsRotate: needsRotate(row),
   };
 }
 
@@ -37,6 +49,7 @@ function columnsOf(body: NodeUpdate): Partial<NodeRow> {
   if (body.privateHost !== undefined) out.private_host = body.privateHost;
   if (body.privatePort !== undefined) out.private_port = body.privatePort;
   if (body.sftpPort !== undefined) out.sftp_port = body.sftpPort;
+  if (body.tlsMode !== undefined) out.tls_mode = body.tlsMode;
   return out;
 }
 
@@ -49,6 +62,8 @@ export interface NodesDeps {
 }
 
 export class NodesService {
+  private secretBox: SecretBox | null = null;
+
   constructor(private readonly deps: NodesDeps) {}
 
   async list(): Promise<NodeView[]> {
@@ -65,24 +80,33 @@ export class NodesService {
     return nodeView(await this.row(id));
   }
 
-  /** The answer carries the deployment with the node's first secret (shown once; only its hash is kept). */
-  async create(body: NodeBody): Promise<NodeView & { deployment: NodeDeployment }> {
+  /** The answer carries the deployment: the node credential and the certificate the panel generated for it. */
+  async create(body: NodeBody, editor: NodeEditor): Promise<NodeView & { deployment: NodeDeployment }> {
     checkNode(body);
-    const secret = randomToken();
+    const tlsMode = body.tlsMode ?? 'pinned';
+    checkLinkMode(null, { tlsMode, privateHost: body.privateHost }, { admin: editor.admin, isLocal: false });
+    const id = randomUUID();
     const row: NodeRow = {
-      id: randomUUID(),
-      ...(columnsOf(body) as Omit<NodeRow, 'id' | 'secret_hash' | 'is_local' | 'created_at'>),
-      secret_hash: hashToken(secret),
+      id,
+      ...(columnsOf(body) as Pick<
+        NodeRow,
+        'name' | 'public_host' | 'public_port' | 'private_host' | 'private_port' | 'sftp_port'
+      >),
+      tls_mode: tlsMode,
+      ...issueNodeSecrets(this.box(), id, [body.privateHost, body.publicHost]),
       is_local: 0,
       created_at: Date.now(),
     };
     await this.deps.nodes.insert(row);
-    return { ...nodeView(row), deployment: await this.instructions(row, secret) };
+    return { ...nodeView(row), deployment: await this.instructions(row) };
   }
 
-  async update(id: string, body: NodeUpdate): Promise<void> {
-    const current = nodeView(await this.row(id));
-    checkNode({ ...current, ...body });
+  async update(id: string, body: NodeUpdate, editor: NodeEditor): Promise<void> {
+    const row = await this.row(id);
+    const current = nodeView(row);
+    const merged = { ...current, ...body };
+    checkNode(merged);
+    checkLinkMode(current, merged, { admin: editor.admin, isLocal: current.isLocal });
     await this.deps.nodes.update(id, columnsOf(body));
   }
 
@@ -107,6 +131,12 @@ export class NodesService {
         private_port: LOCAL_NODE.port,
         sftp_port: LOCAL_NODE.sftpPort,
         secret_hash: hashToken(randomToken()),
+        secret_sealed: null,
+        // Loopback beside the panel, in the same process tree: plain HTTP never leaves the machine.
+        tls_mode: 'plain',
+        tls_cert: null,
+        tls_fingerprint: null,
+        tls_key_sealed: null,
         is_local: 1,
         created_at: Date.now(),
       })
@@ -115,17 +145,20 @@ export class NodesService {
       });
   }
 
-  /** The deployment instructions without the secret (a GET changes nothing; only the hash is kept). */
+  /** The complete deployment instructions again (a GET changes nothing; the secrets are kept sealed). */
   async deployment(id: string): Promise<NodeDeployment> {
     return this.instructions(await this.row(id));
   }
 
-  /** Issues a fresh node secret (the previous one stops working) and answers the instructions with it. */
+  /**
+   * Issues a fresh node credential and certificate (the previous ones stop working once the node runs the new
+   * file) and answers the instructions with them. A node from before certificates gets its first one here.
+   */
   async rotate(id: string): Promise<NodeDeployment> {
     const row = await this.row(id);
-    const secret = randomToken();
-    await this.deps.nodes.update(id, { secret_hash: hashToken(secret) });
-    return this.instructions(row, secret);
+    const secrets = issueNodeSecrets(this.box(), row.id, [row.private_host, row.public_host]);
+    await this.deps.nodes.update(id, secrets);
+    return this.instructions({ ...row, ...secrets });
   }
 
   /**
@@ -141,21 +174,15 @@ export class NodesService {
     return secret;
   }
 
-  /** With a just-issued secret, the config file is complete: the daemon reads it at `sftp.clientSecret`. */
-  private async instructions(row: NodeRow, secret?: string): Promise<NodeDeployment> {
-    const publicKey = readPublicKeyPem(this.deps.dataDir);
-    const port = Number(row.sftp_port);
-    const config = {
-      nodeId: row.id,
-      host: '0.0.0.0',
-      port: Number(row.private_port),
-      dataDir: '/var/lib/hearth',
-      panelUrl: await this.panelUrl(),
-      publicKeyPem: publicKey,
-      sftp: secret === undefined ? { port } : { port, clientSecret: secret },
-    };
-    const answer = { clientId: `.node_${row.id}`, publicKey, config };
-    return secret === undefined ? answer : { ...answer, clientSecret: secret };
+  private async instructions(row: NodeRow): Promise<NodeDeployment> {
+    const panel = { url: await this.panelUrl(), publicKeyPem: readPublicKeyPem(this.deps.dataDir) };
+    return deploymentOf(row, openNodeSecrets(this.box(), row), panel);
+  }
+
+  /** Opened on first use: the key file is created in the data folder only when a secret is sealed. */
+  private box(): SecretBox {
+    this.secretBox ??= SecretBox.forDataDir(this.deps.dataDir);
+    return this.secretBox;
   }
 
   private async panelUrl(): Promise<string> {
