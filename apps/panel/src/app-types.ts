@@ -51,6 +51,13 @@ export interface Identity {
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission;
+    /**
+     * The route manages the caller's own account (password, e-mail, username, two-factor, OAuth2 clients):
+     * only a login session may call it, never an OAuth2 access token (403 `ErrSessionRequired`). A leaked
+     * or delegated API token must not be able to lock the owner out or outlive its own revocation
+     * (docs/security.md § Sessions and tokens).
+     */
+    sessionOnly?: boolean;
   }
   interface FastifyRequest {
     identity: Identity | null;

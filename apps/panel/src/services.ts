@@ -19,6 +19,7 @@ import { SettingsService } from './modules/settings/settings.service';
 import { SetupService } from './modules/setup/setup.service';
 import { createTemplatesService } from './modules/templates/templates.module';
 import { UserSettingsRepository } from './modules/user-settings/user-settings.repository';
+import { CredentialsRepository } from './modules/users/credentials.repository';
 import { PermissionsRepository } from './modules/users/permissions.repository';
 import { UsersRepository } from './modules/users/users.repository';
 import { nodeServices } from './modules/nodes/nodes.module';
@@ -98,8 +99,10 @@ function accountServices(
   const limiter = new RateLimiter();
   const limits = options.limits ?? defaultAuthLimits;
   const auth = new AuthService({ ...repos, sessions, settings, email, limiter, limits });
-  const self = new SelfService({ users: repos.users, sessions, settings, email, auth });
-  const usersService = new UsersService(repos.users, repos.permissions, sessions);
+  // A password change revokes sessions and OAuth2 client secrets in one transaction (docs/security.md).
+  const credentials = new CredentialsRepository(db, repos.users);
+  const self = new SelfService({ users: repos.users, credentials, settings, email, auth });
+  const usersService = new UsersService(repos.users, repos.permissions, sessions, credentials);
   const invites = new InvitesService({ invites: new InvitesRepository(db), ...repos, email, auth });
   const clients = new ClientsService({
     clients: new ClientsRepository(db),

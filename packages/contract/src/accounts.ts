@@ -68,7 +68,13 @@ export const inviteAcceptBody = z.strictObject({
   password: passwordSchema,
 });
 
-export const oauthClientView = z.object({ client_id: z.string(), name: z.string(), description: z.string() });
+/** `revoked`: a password change revoked its secret; it mints no more tokens (docs/security.md). */
+export const oauthClientView = z.object({
+  client_id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  revoked: z.boolean(),
+});
 export const oauthClientBody = z.strictObject({
   name: z.string().max(100).default(''),
   description: z.string().max(1000).default(''),

@@ -71,6 +71,11 @@ export const errorCatalogue = {
   ErrDuplicateUser: { status: 409, message: 'A user with this username or e-mail already exists' },
   ErrDuplicateTemplateName: { status: 409, message: 'A template with this name already exists' },
   ErrCannotGrantPermission: { status: 403, message: 'You cannot grant a permission you do not hold' },
+  ErrCannotEditUser: {
+    status: 403,
+    message: 'You cannot change an account that holds permissions you do not have',
+  },
+  ErrSessionRequired: { status: 403, message: 'This action needs a login session, not an API token' },
   ErrCannotDeleteSelf: { status: 400, message: 'You cannot delete your own account' },
   ErrSetupTokenInvalid: { status: 400, message: 'The setup link is invalid or was already used' },
   ErrUnknownSetting: { status: 404, message: "'{key}' is not a known setting" },

@@ -6,6 +6,7 @@ import * as m0002 from './migrations/0002_accounts';
 import * as m0003 from './migrations/0003_templates';
 import * as m0004 from './migrations/0004_nodes_servers';
 import * as m0005 from './migrations/0005_node_tls';
+import * as m0006 from './migrations/0006_oauth2_revocation';
 
 /** A static list (no directory scan): works the same from source, tests and any bundling. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0003_templates': m0003,
   '0004_nodes_servers': m0004,
   '0005_node_tls': m0005,
+  '0006_oauth2_revocation': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

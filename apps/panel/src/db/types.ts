@@ -76,6 +76,8 @@ export interface OAuthClientsTable {
   description: string;
   secret_hash: string;
   created_at: number;
+  /** When a password change revoked the secret (0006); null while it mints tokens. */
+  revoked_at: number | null;
 }
 
 export interface InvitesTable {

@@ -112,6 +112,10 @@ export function registerAuth(app: App, deps: AuthDeps): void {
     if (permission === 'public' || permission === 'node') return;
     req.identity = await resolveIdentity(req, deps);
     authorize(req.identity, permission, tokenOf(req) !== undefined, await serverCheckOf(req, deps));
+    // Account management is a login session's power, never an OAuth2 token's (app-types.ts `sessionOnly`).
+    if (req.routeOptions.config.sessionOnly && req.identity?.via !== 'session') {
+      throw new AppError('ErrSessionRequired');
+    }
   });
 }
 

@@ -41,7 +41,7 @@ describe.each(DIALECTS)('OAuth2 clients on %s', (dialect) => {
     const { id, secret } = created.json<{ id: string; secret: string }>();
     expect(secret.length).toBeGreaterThanOrEqual(43);
     const list = await call(t, 'GET', '/api/self/oauth2', { token: owner.token });
-    expect(list.json()).toEqual([{ client_id: id, name: 'ci', description: 'bot' }]);
+    expect(list.json()).toEqual([{ client_id: id, name: 'ci', description: 'bot', revoked: false }]);
     expect(list.body).not.toContain(secret);
     expect((await call(t, 'GET', '/api/self/oauth2', { token: other.token })).json()).toEqual([]);
     expect(code(await call(t, 'DELETE', `/api/self/oauth2/${id}`, { token: other.token }))).toBe(

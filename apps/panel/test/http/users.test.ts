@@ -92,7 +92,7 @@ describe.each(DIALECTS)('users API on %s', (dialect) => {
     expect(
       (await call(t, 'GET', `/api/users/${target.id}/perms`, { token: viewer.token })).json(),
     ).toMatchObject({ viewNodes: true, admin: false });
-    expect(code(await put(editor.token, { viewNodes: false }, admin.id))).toBe('ErrNoPermission');
+    expect(code(await put(editor.token, { viewNodes: false }, admin.id))).toBe('ErrCannotEditUser');
     expect(
       code(
         await call(t, 'POST', `/api/users/${admin.id}`, {
@@ -100,7 +100,7 @@ describe.each(DIALECTS)('users API on %s', (dialect) => {
           body: { password: 'takeover123' },
         }),
       ),
-    ).toBe('ErrNoPermission');
+    ).toBe('ErrCannotEditUser');
     expect((await put(admin.token, { admin: true })).statusCode).toBe(204);
     // The scopes at the next login follow the change.
     const login = await call(t, 'POST', '/auth/login', {

@@ -68,7 +68,7 @@ describe.each(DIALECTS)('server OAuth2 clients on %s', (dialect) => {
     const { id, secret } = created.json<{ id: string; secret: string }>();
     expect(secret.length).toBeGreaterThanOrEqual(43);
     expect((await call(t, 'GET', url, { token: owner.token })).json()).toEqual([
-      { client_id: id, name: 'ci', description: 'x' },
+      { client_id: id, name: 'ci', description: 'x', revoked: false },
     ]);
     expect((await call(t, 'GET', url, { token: admin.token })).json()).toEqual([]);
     expect((await call(t, 'GET', `/api/servers/${b}/oauth2`, { token: owner.token })).json()).toEqual([]);

@@ -60,6 +60,7 @@ export class ClientsService {
       description,
       secret_hash: hashToken(secret),
       created_at: Date.now(),
+      revoked_at: null,
     });
     const user = serverId ? undefined : await this.d.users.findById(userId);
     if (user)
@@ -86,7 +87,8 @@ export class ClientsService {
     this.d.limiter.hit(`token:client:${clientId}`, this.d.limits.tokenPerClient);
     const client = clientId.length <= 64 ? await this.d.clients.findById(clientId) : undefined;
     const expected = client?.secret_hash ?? hashToken(randomToken());
-    if (!client || !safeEqual(expected, hashToken(secret))) {
+    // A revoked secret (the owner changed their password) is refused like a wrong one, after the same work.
+    if (!client || !safeEqual(expected, hashToken(secret)) || client.revoked_at !== null) {
       throw new OAuthError('invalid_client', 401, 'unknown client or wrong secret');
     }
     const issued = await this.d.sessions.issue(

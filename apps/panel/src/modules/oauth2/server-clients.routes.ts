@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types';
 import { currentServer, currentUser } from '../../plugins/auth';
 import type { ClientsService } from './clients.service';
+import { clientView } from './client-view';
 
 const tags = ['servers'];
 const id = z.string().min(1).max(64);
@@ -27,16 +28,12 @@ export function serverClientsRoutes(app: App, clients: ClientsService): void {
     schema: { tags, params: z.strictObject({ id }), response: { 200: z.array(oauthClientView) } },
     handler: async (req) => {
       const { userId, serverId } = callerOn(req);
-      return (await clients.list(userId, serverId)).map((c) => ({
-        client_id: c.id,
-        name: c.name,
-        description: c.description,
-      }));
+      return (await clients.list(userId, serverId)).map(clientView);
     },
   });
 
   app.post('/api/servers/:id/oauth2', {
-    config: { permission: 'authenticated', server: 'view' },
+    config: { permission: 'authenticated', server: 'view', sessionOnly: true },
     schema: {
       tags,
       params: z.strictObject({ id }),
@@ -50,7 +47,7 @@ export function serverClientsRoutes(app: App, clients: ClientsService): void {
   });
 
   app.delete('/api/servers/:id/oauth2/:clientId', {
-    config: { permission: 'authenticated', server: 'view' },
+    config: { permission: 'authenticated', server: 'view', sessionOnly: true },
     schema: { tags, params: z.strictObject({ id, clientId: id }) },
     handler: async (req, reply) => {
       const { userId, serverId } = callerOn(req);

@@ -6,6 +6,8 @@ import type { SelfService } from './self.service';
 
 const tags = ['self'];
 const auth = { permission: 'authenticated' } as const;
+/** Changing the account itself needs a login session: an OAuth2 token is refused (docs/security.md). */
+const sessionOnly = { permission: 'authenticated', sessionOnly: true } as const;
 
 export function selfRoutes(app: App, self: SelfService): void {
   app.get('/api/self', {
@@ -18,7 +20,7 @@ export function selfRoutes(app: App, self: SelfService): void {
   });
 
   app.put('/api/self', {
-    config: auth,
+    config: sessionOnly,
     schema: { tags, body: selfUpdateBody },
     handler: async (req, reply) => {
       await self.update(currentUser(req), req.body);
@@ -33,13 +35,13 @@ export function selfRoutes(app: App, self: SelfService): void {
   });
 
   app.post('/api/self/otp', {
-    config: auth,
+    config: sessionOnly,
     schema: { tags, response: { 200: otpEnrolment } },
     handler: (req) => self.startOtp(currentUser(req).userId),
   });
 
   app.put('/api/self/otp', {
-    config: auth,
+    config: sessionOnly,
     schema: { tags, body: otpConfirmBody },
     handler: async (req, reply) => {
       await self.confirmOtp(currentUser(req).userId, req.body.token);
@@ -48,7 +50,7 @@ export function selfRoutes(app: App, self: SelfService): void {
   });
 
   app.delete('/api/self/otp/:token', {
-    config: auth,
+    config: sessionOnly,
     schema: { tags, params: z.strictObject({ token: z.string().max(16) }) },
     handler: async (req, reply) => {
       await self.disableOtp(currentUser(req).userId, req.params.token);

@@ -5,13 +5,13 @@ import { enrolmentQr, newTotpSecret } from '../../lib/totp';
 import type { Identity } from '../../app-types';
 import type { AuthService } from '../auth/auth.service';
 import type { EmailService } from '../email/email.service';
-import type { SessionsService } from '../sessions/sessions.service';
 import type { SettingsService } from '../settings/settings.service';
+import type { CredentialsRepository } from '../users/credentials.repository';
 import type { UserRow, UsersRepository } from '../users/users.repository';
 
 export interface SelfDeps {
   users: UsersRepository;
-  sessions: SessionsService;
+  credentials: CredentialsRepository;
   settings: SettingsService;
   email: EmailService;
   auth: AuthService;
@@ -37,10 +37,17 @@ export class SelfService {
     const changes: Partial<UserRow> = {};
     if (input.username !== undefined) changes.username = input.username;
     if (input.email !== undefined) changes.email = input.email;
-    if (input.newPassword !== undefined) changes.password_hash = await hashPassword(input.newPassword);
-    await this.d.users.update(user.id, changes).catch((err: unknown) => {
+    const duplicate = (err: unknown) => {
       throw isUniqueViolation(err) ? new AppError('ErrDuplicateUser') : err;
-    });
+    };
+    if (input.newPassword === undefined) await this.d.users.update(user.id, changes).catch(duplicate);
+    else {
+      // Other sessions end and every OAuth2 client secret is revoked with the change; this session stays.
+      const passwordHash = await hashPassword(input.newPassword);
+      await this.d.credentials
+        .changePassword(user.id, { ...changes, password_hash: passwordHash }, me.tokenHash)
+        .catch(duplicate);
+    }
     if (input.email !== undefined && input.email.toLowerCase() !== user.email) {
       this.d.email.send(
         'emailChanged',
@@ -53,7 +60,6 @@ export class SelfService {
       );
     }
     if (input.newPassword !== undefined) {
-      await this.d.sessions.revokeAllFor(user.id, me.tokenHash); // other sessions end; this one stays
       this.d.email.send('passwordChanged', user.email, { username: user.username }, { userId: user.id });
     }
   }

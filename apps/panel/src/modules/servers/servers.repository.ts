@@ -143,6 +143,18 @@ export class ServersRepository {
       .executeTakeFirst();
   }
 
+  /** A user's row on the server (undefined: none) and whether their panel row makes them an administrator. */
+  async holdingOf(userId: string, serverId: string): Promise<{ admin: boolean; row: PermRow | undefined }> {
+    const rows = await this.db.kysely
+      .selectFrom('permissions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('server_id', 'in', ['', serverId])
+      .execute();
+    const panel = rows.find((r) => r.server_id === '');
+    return { admin: Number(panel?.admin) === 1, row: rows.find((r) => r.server_id === serverId) };
+  }
+
   users(serverId: string) {
     return this.db.kysely
       .selectFrom('permissions')

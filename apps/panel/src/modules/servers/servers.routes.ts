@@ -79,7 +79,7 @@ export function serversRoutes(app: App, servers: ServersService): void {
     config: { permission: 'authenticated', server: 'editServerUsers' },
     schema: { tags, params: emailParams, body: serverUserBodySchema },
     handler: async (req, reply) => {
-      await servers.setUser(currentServer(req).serverId, req.params.email, req.body);
+      await servers.setUser(currentUser(req), currentServer(req), req.params.email, req.body);
       return reply.status(204).send();
     },
   });
@@ -88,7 +88,7 @@ export function serversRoutes(app: App, servers: ServersService): void {
     config: { permission: 'authenticated', server: 'editServerUsers' },
     schema: { tags, params: emailParams },
     handler: async (req, reply) => {
-      await servers.removeUser(currentServer(req).serverId, req.params.email);
+      await servers.removeUser(currentUser(req), currentServer(req), req.params.email);
       return reply.status(204).send();
     },
   });

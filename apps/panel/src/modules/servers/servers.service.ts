@@ -14,6 +14,7 @@ import type { NodeStatusCache } from '../../nodes-link/node-status';
 import type { InvitesService } from '../invites/invites.service';
 import type { NodesRepository } from '../nodes/nodes.repository';
 import type { UsersRepository } from '../users/users.repository';
+import { checkGrant, granterOf } from './server-grants';
 import { serverView, variableValue } from './servers.presenter';
 import { serverPermsOf, type ServersRepository } from './servers.repository';
 import type { SocketRegistry } from './socket-registry';
@@ -189,20 +190,41 @@ export class ServersService {
     }));
   }
 
-  async setUser(serverId: string, email: string, flags: Partial<ServerPermissionSet>): Promise<void> {
-    const [userId] = await this.userIds([email]);
+  /**
+   * Gives a user exactly `flags` on the server (an unknown e-mail is invited). A non-admin granter is held to
+   * server-grants.ts: only flags they hold, and never over a user holding more than they do.
+   */
+  async setUser(
+    identity: Identity,
+    access: ServerAccess,
+    email: string,
+    flags: Partial<ServerPermissionSet>,
+  ): Promise<void> {
     const perms = Object.fromEntries(
       serverPermissions.map((p) => [p, flags[p] === true]),
     ) as ServerPermissionSet;
-    await this.d.servers.setUser(userId ?? '', serverId, perms);
-    if (userId) this.d.sockets.closeUser(serverId, userId);
+    const known = await this.d.users.findByEmail(email);
+    // Checked before an unknown e-mail is invited: a refused grant leaves nothing behind.
+    checkGrant(granterOf(identity, access), await this.holding(known?.id, access.serverId), perms);
+    const [userId] = known ? [known.id] : await this.userIds([email]);
+    await this.d.servers.setUser(userId ?? '', access.serverId, perms);
+    if (userId) this.d.sockets.closeUser(access.serverId, userId);
   }
 
-  async removeUser(serverId: string, email: string): Promise<void> {
+  async removeUser(identity: Identity, access: ServerAccess, email: string): Promise<void> {
     const user = await this.d.users.findByEmail(email);
     if (!user) throw new AppError('ErrUserNotFound');
-    await this.d.servers.removeUser(user.id, serverId);
-    this.d.sockets.closeUser(serverId, user.id);
+    checkGrant(granterOf(identity, access), await this.holding(user.id, access.serverId), null);
+    await this.d.servers.removeUser(user.id, access.serverId);
+    this.d.sockets.closeUser(access.serverId, user.id);
+  }
+
+  /** What a user holds on a server now: every flag for an administrator, null without access. */
+  private async holding(userId: string | undefined, serverId: string): Promise<ServerPermissionSet | null> {
+    if (!userId) return null;
+    const { admin, row } = await this.d.servers.holdingOf(userId, serverId);
+    if (admin) return allPerms();
+    return row ? serverPermsOf(row) : null;
   }
 
   /** Known e-mails map to their accounts; unknown ones are invited (accounts issue). */

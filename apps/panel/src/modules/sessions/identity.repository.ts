@@ -42,14 +42,15 @@ export class IdentityRepository {
         's.client_id',
         's.expires_at',
       ])
-      .select(['c.id as client_row', 'c.server_id as client_server_id'])
+      .select(['c.id as client_row', 'c.server_id as client_server_id', 'c.revoked_at as client_revoked_at'])
       .select(panelColumns as unknown as Array<'p.admin'>)
       .where('s.token_hash', '=', tokenHash)
       .where('s.expires_at', '>', now)
       .executeTakeFirst();
     if (!row) return undefined;
-    // A client token whose client is gone identifies nobody (deleting a client also deletes its tokens).
-    if (row.client_id && !row.client_row) return undefined;
+    // A client token whose client is gone or revoked identifies nobody (deleting a client also deletes its
+    // tokens; a password change revokes the secrets and deletes the tokens in one transaction).
+    if (row.client_id && (!row.client_row || row.client_revoked_at !== null)) return undefined;
     const permissions = emptyPanelPermissions();
     const cells = row as unknown as Record<string, unknown>;
     for (const flag of panelPermissions) permissions[flag] = Number(cells[permissionColumn(flag)]) === 1;

@@ -1,15 +1,19 @@
 import {
   emptyPanelPermissions,
+  emptyServerPermissions,
   panelPermissions,
+  serverPermissions,
   type PanelPermission,
   type PanelPermissionSet,
+  type ServerPermission,
+  type ServerPermissionSet,
 } from '@hearth/contract';
 import type { Db } from '../../db/connect';
 import { permissionColumn } from '../../db/permission-columns';
 import type { PermissionsTable } from '../../db/types';
 
 type Column = keyof PermissionsTable;
-const column = (flag: PanelPermission) => permissionColumn(flag) as Column;
+const column = (flag: PanelPermission | ServerPermission) => permissionColumn(flag) as Column;
 
 /** SQL for permission rows. The panel-level row of a user has `server_id = ''`. */
 export class PermissionsRepository {
@@ -26,6 +30,23 @@ export class PermissionsRepository {
     if (!row) return set;
     for (const flag of panelPermissions) set[flag] = Number(row[column(flag)]) === 1;
     return set;
+  }
+
+  /** The user's per-server rows: server id → flags (a row, even without flags, is access to that server). */
+  async serverPermissions(userId: string): Promise<Map<string, ServerPermissionSet>> {
+    const rows = await this.db.kysely
+      .selectFrom('permissions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('server_id', '!=', '')
+      .execute();
+    const byServer = new Map<string, ServerPermissionSet>();
+    for (const row of rows) {
+      const set = emptyServerPermissions();
+      for (const flag of serverPermissions) set[flag] = Number(row[column(flag)]) === 1;
+      byServer.set(row.server_id, set);
+    }
+    return byServer;
   }
 
   /** Replaces the panel-level row (delete + insert in one transaction: portable, no upsert dialects). */

@@ -56,11 +56,16 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
-  async update(id: string, changes: Partial<Omit<UserRow, 'id' | 'created_at'>>): Promise<void> {
+  /** `q`: a transaction to run in (a password change commits with what it revokes). */
+  async update(
+    id: string,
+    changes: Partial<Omit<UserRow, 'id' | 'created_at'>>,
+    q: Db['kysely'] = this.db.kysely,
+  ): Promise<void> {
     const patch = { ...changes, updated_at: Date.now() };
     if (changes.username !== undefined) patch.username_key = changes.username.toLowerCase();
     if (changes.email !== undefined) patch.email = changes.email.toLowerCase();
-    await this.db.kysely.updateTable('users').set(patch).where('id', '=', id).execute();
+    await q.updateTable('users').set(patch).where('id', '=', id).execute();
   }
 
   /** Records a TOTP step as used only if it is newer than the last one: one winner even under races. */

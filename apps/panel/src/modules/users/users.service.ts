@@ -3,6 +3,8 @@ import type { Identity } from '../../app-types';
 import { isUniqueViolation } from '../../db/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { SessionsService } from '../sessions/sessions.service';
+import { holdsAllOf } from './account-holdings';
+import type { CredentialsRepository } from './credentials.repository';
 import type { PermissionsRepository } from './permissions.repository';
 import type { UserRow, UsersRepository } from './users.repository';
 
@@ -21,6 +23,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly permissions: PermissionsRepository,
     private readonly sessions: SessionsService,
+    private readonly credentials: CredentialsRepository,
   ) {}
 
   page(q: { page: number; limit: number; username?: string }) {
@@ -41,18 +44,28 @@ export class UsersService {
     return user;
   }
 
+  /**
+   * A password change ends all of the user's sessions and revokes their OAuth2 client secrets, in the same
+   * transaction. An OAuth2 token may not change its own account this way either (as on `/api/self`).
+   */
   async update(
     caller: Identity,
     id: string,
     input: { username?: string; email?: string; password?: string },
   ) {
     const target = await this.guardTarget(caller, id);
+    if (caller.via !== 'session' && target.id === caller.userId) throw new AppError('ErrSessionRequired');
     const changes: Partial<UserRow> = {};
     if (input.username !== undefined) changes.username = input.username;
     if (input.email !== undefined) changes.email = input.email;
-    if (input.password !== undefined) changes.password_hash = await hashPassword(input.password);
-    await this.users.update(target.id, changes).catch(duplicate);
-    if (input.password !== undefined) await this.sessions.revokeAllFor(target.id);
+    if (input.password === undefined) {
+      await this.users.update(target.id, changes).catch(duplicate);
+      return;
+    }
+    const passwordHash = await hashPassword(input.password);
+    await this.credentials
+      .changePassword(target.id, { ...changes, password_hash: passwordHash })
+      .catch(duplicate);
   }
 
   /** Deleting a user ends their sessions and OAuth2 clients (rows cascade with the user). */
@@ -69,8 +82,8 @@ export class UsersService {
   }
 
   /**
-   * A non-admin may change only flags they hold themselves (granting or revoking), and may not touch
-   * an administrator at all. Missing flags mean false.
+   * A non-admin may change only flags they hold themselves (granting or revoking), and only on an account
+   * that holds nothing they lack (guardTarget). Missing flags mean false.
    */
   async setPermissions(caller: Identity, id: string, wanted: Partial<PanelPermissionSet>): Promise<void> {
     await this.guardTarget(caller, id);
@@ -85,10 +98,22 @@ export class UsersService {
     await this.permissions.setPanelPermissions(id, next);
   }
 
+  /**
+   * Admins may change anyone. A non-admin may change (details, password, permissions) or delete only an account
+   * that holds nothing they lack — no admin flag, no panel flag and no server access beyond their own
+   * (account-holdings.ts): otherwise setting its password or e-mail would take over more than they hold.
+   */
   private async guardTarget(caller: Identity, id: string): Promise<UserRow> {
     const target = await this.get(id);
-    if (!caller.permissions.admin && (await this.permissions.panelPermissions(id)).admin) {
-      throw new AppError('ErrNoPermission');
+    if (caller.permissions.admin) return target;
+    const [targetPanel, targetServers, editorServers] = await Promise.all([
+      this.permissions.panelPermissions(id),
+      this.permissions.serverPermissions(id),
+      this.permissions.serverPermissions(caller.userId),
+    ]);
+    const editor = { panel: caller.permissions, servers: editorServers };
+    if (!holdsAllOf(editor, { panel: targetPanel, servers: targetServers })) {
+      throw new AppError('ErrCannotEditUser');
     }
     return target;
   }
