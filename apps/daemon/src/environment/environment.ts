@@ -1,6 +1,6 @@
 /**
- * The environment contract: how a server's process is run. Implementations: `standard` (child process with
- * pipes), `tty` (node-pty); `docker` fits the same contract later (start = create + attach + start container,
+ * The environment contract: how a server's process is run. Implementations: `standard` (pipes) and `tty` (a
+ * pseudo-terminal), both kept by a holder process that outlives the daemon (holder/); `docker` fits the same contract later (start = create + attach + start container,
  * kill = container kill, stats = container stats). An environment never resolves user paths: it receives
  * absolute, already-sandboxed paths in {@link ProcessSpec}. `docker` lives in docker/ (docs/daemon.md § Docker).
  */
@@ -64,9 +64,18 @@ export interface Environment {
   stats(): Promise<ProcessStats>;
   /**
    * After a daemon restart, takes over a main process still running from before (docker: the container
-   * outlives the daemon). True when something was adopted: it is then running, with output and exit wired.
+   * outlives the daemon; standard/tty: its holder does). True when something was adopted: it is then
+   * running, with output and exit wired — or (standard/tty) its exit while the daemon was away is reported
+   * by `exit` on a later turn, so the crash policy applies. Never starts anything.
    */
   adopt?(): Promise<boolean>;
+  /** When the current run started (an adopted run: from its record), or null if unknown. */
+  runStartedAt?(): number | null;
+  /**
+   * The daemon leaves without stopping anything (an upgrade): output and exit are no longer reported and the
+   * process keeps running for the next daemon to adopt. The environment is unusable afterwards.
+   */
+  detach?(): Promise<void>;
   /** Kills anything running and releases resources. The environment is unusable afterwards. */
   destroy(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-/** A spawned OS process, the common shape of child_process and node-pty processes. */
+/** A spawned OS process as the environments see it: today always a server process kept by its holder. */
 export interface SpawnedProcess {
   readonly pid: number;
   /** Writes raw text to the process input. */
@@ -7,6 +7,11 @@ export interface SpawnedProcess {
   readonly newline: string;
   /** Sends a signal to the main process only. */
   signal(signal: NodeJS.Signals | number): void;
+  /**
+   * Lets go of the process without stopping it (the daemon is leaving for an upgrade): no more output, no
+   * `exit`; its holder keeps it running for the next daemon (docs/daemon.md § Supervision).
+   */
+  release(): void;
 }
 
 export interface SpawnCallbacks {
@@ -22,8 +27,8 @@ export type Spawner = (
 ) => Promise<SpawnedProcess>;
 
 /**
- * Kills the process group led by `pid` (both spawners start the process as a session/group leader), so a
- * `bash -c` wrapper's children die with it and nothing is orphaned.
+ * Kills the process group led by `pid` (every server process leads its own session/group), so a `bash -c`
+ * wrapper's children die with it and nothing is orphaned.
  */
 export function killGroup(pid: number, signal: NodeJS.Signals = 'SIGKILL'): void {
   try {

@@ -1,13 +1,22 @@
-/** Output of a real child process through the standard spawner: UTF-8 split across reads, floods. */
+/** Output of a real child process through the standard spawner (and its holder): UTF-8 split across reads, floods. */
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RunSlot } from '../../src/environment/holder/run-slot';
 import { spawnStandard } from '../../src/environment/spawn-standard';
+
+let dataDir = '';
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'hearth-output-'));
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 /** Runs `script` with node and collects its decoded output until exit. */
 async function run(script: string): Promise<{ chunks: string[]; code: number | null }> {
   const chunks: string[] = [];
   return new Promise((resolve, reject) => {
-    spawnStandard(
+    spawnStandard(new RunSlot(join(dataDir, 'run', 'output')))(
       { command: process.execPath, args: ['-e', script], cwd: tmpdir(), env: {} },
       { output: (text) => chunks.push(text), exit: (code) => resolve({ chunks, code }) },
     ).catch(reject);
