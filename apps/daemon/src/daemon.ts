@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { DaemonConfig } from './config/schema';
+import { tlsMaterialOf } from './config/tls';
 import { ServerManager } from './manager/manager';
 import { DefinitionStore } from './manager/store';
 import type { ServerSettings } from './server/server';
@@ -21,11 +22,20 @@ export function serverSettingsOf(config: DaemonConfig): ServerSettings {
   };
 }
 
+/** 127.0.0.0/8, ::1 or localhost: plain HTTP there never leaves the machine. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
 export interface RunningDaemon {
   close(): Promise<void>;
   port: number;
   /** The SFTP port, or null when SFTP is off (no panel URL or node secret). */
   sftpPort: number | null;
+  /** `https` with the config's `tls` certificate, else `http` (docs/security.md § Node link). */
+  scheme: 'http' | 'https';
+  /** SHA-256 of the served certificate (the Node page's pin), or null over HTTP. */
+  tlsFingerprint: string | null;
 }
 
 export async function startDaemon(config: DaemonConfig, logger?: Logger): Promise<RunningDaemon> {
@@ -36,9 +46,17 @@ export async function startDaemon(config: DaemonConfig, logger?: Logger): Promis
     serverSettingsOf(config),
     log,
   );
+  // Read before anything starts: a bad certificate stops start-up with one line naming the key.
+  const tls = tlsMaterialOf(config.tls);
   await manager.load();
-  const app = await buildDaemonApp({ manager, verifier, config }, log);
+  const app = await buildDaemonApp({ manager, verifier, config }, log, {
+    ...(tls ? { https: { cert: tls.cert, key: tls.key } } : {}),
+  });
   await app.listen({ host: config.host, port: config.port });
+  if (tls) log.info({ fingerprint: tls.fingerprint, source: tls.source }, 'serving HTTPS');
+  else if (!isLoopbackHost(config.host)) {
+    log.warn('serving plain HTTP beyond loopback: tokens and files cross the network in clear (set tls)');
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const sftp = await startSftpFor(config, manager, log);
@@ -47,6 +65,8 @@ export async function startDaemon(config: DaemonConfig, logger?: Logger): Promis
   return {
     port,
     sftpPort: sftp?.port ?? null,
+    scheme: tls ? 'https' : 'http',
+    tlsFingerprint: tls?.fingerprint ?? null,
     close: () => {
       closing ??= (async () => {
         await sftp?.close();

@@ -31,7 +31,12 @@ export function registerDaemonCommand(program: Command): void {
       const { loadDaemonConfig, startDaemon } = await import('@hearth/daemon');
       const config = loadDaemonConfig(path);
       const daemon = await startDaemon(config);
-      console.log(`hearth daemon: node ${config.nodeId} listening on ${config.host}:${daemon.port}`);
+      console.log(
+        `hearth daemon: node ${config.nodeId} listening on ${daemon.scheme}://${config.host}:${daemon.port}`,
+      );
+      // The operator compares this with the fingerprint on the Node page (docs/security.md § Node link).
+      if (daemon.tlsFingerprint) console.log(`hearth daemon: certificate SHA-256 ${daemon.tlsFingerprint}`);
+      console.log(`hearth daemon: SFTP ${daemon.sftpPort === null ? 'off' : `on port ${daemon.sftpPort}`}`);
       closeOnSignals(() => daemon.close());
     });
 }

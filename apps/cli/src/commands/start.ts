@@ -37,6 +37,8 @@ export function registerStartCommand(program: Command): void {
       if (panel.setupUrl) console.log(`\nFirst start: create the administrator at\n  ${panel.setupUrl}\n`);
       if (opts.node) {
         const { localDaemonConfig, startDaemon } = await import('@hearth/daemon');
+        // The local node listens on loopback only and its panel row is `plain`: this link never leaves the
+        // machine, so it carries no certificate (docs/security.md § Node link).
         const dataDir = resolve(config.panel.dataDir);
         const daemonConfig = localDaemonConfig({
           dataDir,

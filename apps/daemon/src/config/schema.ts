@@ -108,6 +108,38 @@ const sftpSchema = z.strictObject({
   failuresPerMinute: z.number().int().positive().default(10),
 });
 
+/**
+ * HTTPS for the panel ↔ node link (docs/security.md § Node link). The operator's certificate files take
+ * precedence; otherwise the certificate and key the panel generated for the node, carried in the deployment
+ * config (the panel pins that certificate). With neither, the daemon serves plain HTTP (a loopback node, or a
+ * node its administrator marked `plain`).
+ */
+const tlsSchema = z
+  .strictObject({
+    /** The operator's certificate (PEM, leaf first, then its chain) and private key files. */
+    certFile: z.string().default(''),
+    keyFile: z.string().default(''),
+    /** The certificate and key from the deployment instructions (PEM text). */
+    certPem: z.string().default(''),
+    keyPem: z.string().default(''),
+  })
+  .superRefine((tls, ctx) => {
+    const pairs = [
+      ['certFile', 'keyFile'],
+      ['certPem', 'keyPem'],
+    ] as const;
+    for (const [cert, key] of pairs) {
+      if (Boolean(tls[cert]) !== Boolean(tls[key])) {
+        const [missing, other] = tls[cert] ? [key, cert] : [cert, key];
+        ctx.addIssue({ code: 'custom', path: [missing], message: `is needed with ${other}` });
+      }
+    }
+    if (tls.certPem && !tls.certPem.includes('BEGIN CERTIFICATE'))
+      ctx.addIssue({ code: 'custom', path: ['certPem'], message: 'a PEM certificate' });
+    if (tls.keyPem && !tls.keyPem.includes('PRIVATE KEY'))
+      ctx.addIssue({ code: 'custom', path: ['keyPem'], message: 'a PEM private key' });
+  });
+
 export const daemonConfigSchema = z.strictObject({
   /** Must match the node id the panel puts in token audiences (`hearth-daemon:<nodeId>`). */
   nodeId: z.string().min(1).default('local'),
@@ -130,6 +162,7 @@ export const daemonConfigSchema = z.strictObject({
   files: filesSchema.prefault({}),
   sftp: sftpSchema.prefault({}),
   tasks: tasksSchema.prefault({}),
+  tls: tlsSchema.prefault({}),
 });
 
 export type DaemonConfig = z.infer<typeof daemonConfigSchema>;

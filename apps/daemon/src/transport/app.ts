@@ -1,6 +1,7 @@
 /** Builds the daemon's Fastify app without listening (tests use it directly; daemon.ts listens). */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import websocket from '@fastify/websocket';
+import { createServer as createHttpsServer } from 'node:https';
 import type { Logger } from 'pino';
 import { definitionRoutes } from './definition-routes';
 import { installErrorHandler } from './errors';
@@ -13,9 +14,23 @@ import type { TransportContext } from './context';
 
 const BODY_LIMIT = 4 * 1024 * 1024;
 
-export async function buildDaemonApp(ctx: TransportContext, logger: Logger): Promise<FastifyInstance> {
+export interface DaemonAppOptions {
+  /** Serve HTTPS/WSS with this certificate and key (daemon.ts; docs/security.md § Node link). */
+  https?: { cert: string; key: string };
+}
+
+export async function buildDaemonApp(
+  ctx: TransportContext,
+  logger: Logger,
+  options: DaemonAppOptions = {},
+): Promise<FastifyInstance> {
   const loggerInstance: FastifyBaseLogger = logger; // pino's Logger, seen as Fastify's logger type
-  const app = Fastify({ loggerInstance, bodyLimit: BODY_LIMIT });
+  const { https } = options;
+  // An https.Server is an http.Server to Fastify and the websocket plugin (same request and upgrade events).
+  const serverFactory: FastifyServerFactory | undefined = https
+    ? (handler) => createHttpsServer({ ...https, minVersion: 'TLSv1.2' }, handler)
+    : undefined;
+  const app = Fastify({ loggerInstance, bodyLimit: BODY_LIMIT, ...(serverFactory ? { serverFactory } : {}) });
   installErrorHandler(app);
   // Console input arrives as a raw text body (PufferPanel); other text types are read as strings too.
   app.addContentTypeParser(
