@@ -8,7 +8,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/test/**/*.test.ts',
+            'scripts/test/**/*.test.ts',
+            'apps/*/test/**/*.test.{ts,tsx}',
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
