@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts the services the tests use when they are not running: PostgreSQL, MariaDB and the Docker engine,
-# and builds the tiny local test image (no registry is reachable). Idempotent.
+# and builds the tiny local test image (no registry is reachable). Idempotent. Exits non-zero when a service
+# the tests need is still down after the wait, so CI stops here with the reason instead of failing later.
 set -uo pipefail
 
 if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
@@ -20,8 +21,9 @@ for i in $(seq 1 60); do
     && docker info >/dev/null 2>&1 && break
   sleep 1
 done
-pg_isready -h 127.0.0.1 -p 5432 || echo "PostgreSQL is not answering"
-mysqladmin -h 127.0.0.1 -uroot status >/dev/null 2>&1 || echo "MariaDB is not answering"
+down=0
+pg_isready -h 127.0.0.1 -p 5432 || { echo "PostgreSQL is not answering"; down=1; }
+mysqladmin -h 127.0.0.1 -uroot status >/dev/null 2>&1 || { echo "MariaDB is not answering"; down=1; }
 if docker info >/dev/null 2>&1; then
   if ! docker image inspect hearth-test/busybox:1 >/dev/null 2>&1; then
     dir=$(mktemp -d)
@@ -31,7 +33,9 @@ if docker info >/dev/null 2>&1; then
     tar -C "$dir" -c . | docker import - hearth-test/busybox:1 >/dev/null
     rm -rf "$dir"
   fi
+  docker image inspect hearth-test/busybox:1 >/dev/null 2>&1 || { echo "could not build hearth-test/busybox:1"; down=1; }
 else
   echo "Docker engine is not answering (see /var/log/hearth-ci/dockerd.log)"
+  down=1
 fi
-exit 0
+exit $down
