@@ -4,6 +4,8 @@ import pino, { type Logger } from 'pino';
 import type { DaemonConfig } from './config/schema';
 import { tlsMaterialOf } from './config/tls';
 import { ServerManager } from './manager/manager';
+import { panelLinkOf } from './panel-link/node-credential';
+import { panelOwnerAccess } from './panel-link/owner-access';
 import { DefinitionStore } from './manager/store';
 import type { ServerSettings } from './server/server';
 import { startSftpFor } from './sftp';
@@ -18,7 +20,8 @@ export function serverSettingsOf(config: DaemonConfig): ServerSettings {
     http: config.downloads,
     upstream: config.upstream,
     docker: { ...config.docker, serversDir: resolve(config.serversDir ?? '') },
-    tasks: config.tasks,
+    // Tasks run with their owner's current access, asked of the panel (docs/daemon.md § Tasks).
+    tasks: { ...config.tasks, ownerAccess: panelOwnerAccess(panelLinkOf(config)) },
   };
 }
 

@@ -4,23 +4,29 @@
  */
 import { Cron } from 'croner';
 import { AppError, cronError, normalizeCron } from '@hearth/contract';
+import type { OwnerAccess } from '../panel-link/owner-access';
 
-export interface TaskSettings {
+export interface CronSettings {
   /** IANA zone schedules are read in; empty = the system zone. */
   timeZone: string;
   /** Test switch: 6-field (per-second) schedules. */
   allowSeconds: boolean;
 }
 
+export interface TaskSettings extends CronSettings {
+  /** The task owner's current access, asked of the panel before each step (docs/daemon.md § Tasks). */
+  ownerAccess: OwnerAccess;
+}
+
 /** The schedule to store (trimmed; blank → null = manual only), or ErrInvalidCron. */
-export function checkSchedule(expression: string | null, settings: TaskSettings): string | null {
+export function checkSchedule(expression: string | null, settings: CronSettings): string | null {
   const reason = cronError(expression, { allowSeconds: settings.allowSeconds });
   if (reason) throw new AppError('ErrInvalidCron', { cronSchedule: expression ?? '', reason });
   const text = expression?.trim() ?? '';
   return text === '' ? null : text;
 }
 
-function croner(expression: string, settings: TaskSettings, fire?: () => void): Cron {
+function croner(expression: string, settings: CronSettings, fire?: () => void): Cron {
   const pattern = normalizeCron(expression) ?? '';
   const options = { timezone: settings.timeZone || undefined, paused: !fire };
   try {
@@ -33,12 +39,12 @@ function croner(expression: string, settings: TaskSettings, fire?: () => void): 
 }
 
 /** Starts a job calling `fire` at every due time; `stop()` it when the task changes or goes away. */
-export function scheduleJob(expression: string, settings: TaskSettings, fire: () => void): Cron {
+export function scheduleJob(expression: string, settings: CronSettings, fire: () => void): Cron {
   return croner(expression, settings, fire);
 }
 
 /** The first run strictly after `from` (null when the schedule never fires again). */
-export function nextRunOf(expression: string, settings: TaskSettings, from = new Date()): Date | null {
+export function nextRunOf(expression: string, settings: CronSettings, from = new Date()): Date | null {
   const job = croner(expression, settings);
   try {
     return job.nextRun(from);

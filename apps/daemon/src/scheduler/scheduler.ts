@@ -1,7 +1,8 @@
 /**
  * Per-server tasks: the stored list, one croner job per scheduled task, and the runs in progress. A task
  * never overlaps itself: a run due (or asked for) while the previous one still goes is skipped and logged.
- * Tasks are (re)loaded with the definition (boot, reload) and removed with the server.
+ * Tasks are (re)loaded with the definition (boot, reload) and removed with the server. A task belongs to
+ * whoever last saved it and runs with that owner's current access (task-owner.ts, docs/daemon.md § Tasks).
  */
 import { randomBytes } from 'node:crypto';
 import type { Cron } from 'croner';
@@ -11,6 +12,7 @@ import type { Server } from '../server/server';
 import { checkSchedule, scheduleJob, type TaskSettings } from './cron';
 import { assertOperationsRunnable } from './steps';
 import { executeTask } from './task-runner';
+import { assertCallerMayRun, ownerChecks, type TaskCaller } from './task-owner';
 import { parseTaskMap, type StoredTask, type TaskStore } from './task-store';
 
 interface ServerTasks {
@@ -86,22 +88,24 @@ export class TaskScheduler {
     return Object.fromEntries(entries);
   }
 
-  async create(serverId: string, body: unknown): Promise<string> {
+  /** Saves a new task owned by `caller`; 403 when the caller could not run one of its steps by hand. */
+  async create(serverId: string, body: unknown, caller: TaskCaller): Promise<string> {
     const state = this.stateOf(serverId);
-    const task = { ...this.parse(body), lastRun: null };
+    const task: StoredTask = { ...this.parse(body, caller), owner: caller.sub, lastRun: null };
     const taskId = randomBytes(8).toString('base64url');
     await this.persist(serverId, state, (tasks) => new Map(tasks).set(taskId, task));
     this.schedule(serverId, state, taskId, task);
     return taskId;
   }
 
-  async update(serverId: string, taskId: string, body: unknown): Promise<void> {
+  /** Replaces a task; the caller becomes its owner (so the same check as create applies). */
+  async update(serverId: string, taskId: string, body: unknown, caller: TaskCaller): Promise<void> {
     const state = this.stateOf(serverId);
     this.taskOf(state, taskId);
-    const input = this.parse(body);
+    const input = this.parse(body, caller);
     let task: StoredTask | undefined;
     await this.persist(serverId, state, (tasks) => {
-      task = { ...input, lastRun: this.taskOf(state, taskId, tasks).lastRun };
+      task = { ...input, owner: caller.sub, lastRun: this.taskOf(state, taskId, tasks).lastRun };
       return new Map(tasks).set(taskId, task);
     });
     if (task) this.schedule(serverId, state, taskId, task);
@@ -120,13 +124,16 @@ export class TaskScheduler {
     state.jobs.delete(taskId);
   }
 
-  /** Runs a task now; returns at once (the run reports in the console). */
-  run(serverId: string, taskId: string): void {
-    this.taskOf(this.stateOf(serverId), taskId);
+  /**
+   * Runs a task now; returns at once (the run reports in the console). The caller must be able to run every
+   * step by hand too: otherwise triggering someone else's task would lend the caller its owner's access.
+   */
+  run(serverId: string, taskId: string, caller: TaskCaller): void {
+    assertCallerMayRun(caller, this.taskOf(this.stateOf(serverId), taskId).operations);
     void this.fire(serverId, taskId, 'manual');
   }
 
-  private parse(body: unknown) {
+  private parse(body: unknown, caller: TaskCaller) {
     const parsed = taskInputSchema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -135,6 +142,7 @@ export class TaskScheduler {
       throw new AppError('ErrFieldInvalid', { field, reason: issue?.message ?? 'invalid' });
     }
     assertOperationsRunnable(parsed.data.operations);
+    assertCallerMayRun(caller, parsed.data.operations);
     return { ...parsed.data, cronSchedule: checkSchedule(parsed.data.cronSchedule, this.settings) };
   }
 
@@ -152,7 +160,8 @@ export class TaskScheduler {
 
   private view(state: ServerTasks, id: string, task: StoredTask): Task {
     const next = state.jobs.get(id)?.nextRun();
-    return { id, ...task, nextRun: next ? next.getTime() : null };
+    const { owner: _owner, ...shown } = task;
+    return { id, ...shown, nextRun: next ? next.getTime() : null };
   }
 
   private schedule(serverId: string, state: ServerTasks, taskId: string, task: StoredTask): void {
@@ -213,7 +222,8 @@ export class TaskScheduler {
     const at = Date.now();
     this.record(serverId, state, taskId, { at, result: 'running' });
     try {
-      const outcome = await executeTask(server, task.name, task.operations, abort.signal);
+      const checks = ownerChecks(this.settings.ownerAccess, serverId, task.owner, abort.signal);
+      const outcome = await executeTask(server, task.name, task.operations, abort.signal, checks);
       this.record(serverId, state, taskId, { at, ...outcome });
     } finally {
       state.running.delete(taskId);

@@ -1,10 +1,12 @@
 /**
  * One run of a task: every step and the outcome go to the server console as daemon lines (PufferPanel's
- * `Running task <name>` / `Task <name> finished`, plus each step and the failure reason).
+ * `Running task <name>` / `Task <name> finished`, plus each step and the failure reason). The owner's access is
+ * checked before the run and just before each step (task-owner.ts); a refusal ends the run like a failed step.
  */
 import type { TaskLastRun, TaskOperation } from '@hearth/contract';
 import type { Server } from '../server/server';
 import { describeOperation, runOperation } from './steps';
+import type { RunChecks } from './task-owner';
 
 export type RunOutcome = Omit<TaskLastRun, 'at'>;
 
@@ -17,7 +19,15 @@ export async function executeTask(
   name: string,
   operations: TaskOperation[],
   signal: AbortSignal,
+  checks: RunChecks,
 ): Promise<RunOutcome> {
+  try {
+    await checks.admit();
+  } catch (err) {
+    const reason = signal.aborted ? 'aborted' : reasonOf(err);
+    server.log(`Task ${name} not run: ${reason}`);
+    return { result: 'failed', error: `not run: ${reason}` };
+  }
   server.log(`Running task ${name}`);
   const total = operations.length;
   for (const [index, op] of operations.entries()) {
@@ -25,6 +35,7 @@ export async function executeTask(
     server.log(label);
     try {
       if (signal.aborted) throw new Error('aborted');
+      await checks.step(op);
       await runOperation(server, op, signal);
     } catch (err) {
       const reason = signal.aborted ? 'aborted' : reasonOf(err);

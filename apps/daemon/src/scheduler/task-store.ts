@@ -17,11 +17,17 @@ import {
 } from '@hearth/contract';
 
 export interface StoredTask extends TaskInput {
+  /**
+   * The user (token `sub`) who last saved it: steps run with their access (task-owner.ts). Null for tasks
+   * stored before owners existed and PufferPanel imports; those do not run until saved again.
+   */
+  owner: string | null;
   lastRun: TaskLastRun | null;
 }
 
 const storedTaskSchema = z.object({
   ...taskInputSchema.shape,
+  owner: z.string().min(1).nullable().default(null),
   lastRun: taskLastRunSchema.nullable().default(null),
 });
 
@@ -45,7 +51,7 @@ export class TaskStore {
       throw err;
     }
     const raw = (JSON.parse(text) as { tasks?: unknown } | null)?.tasks;
-    return parseTaskMap(raw, onBad);
+    return parseTaskMap(raw, onBad, { keepOwners: true });
   }
 
   async write(serverId: string, tasks: Map<string, StoredTask>): Promise<void> {
@@ -65,10 +71,15 @@ export class TaskStore {
   }
 }
 
-/** `{id: task}` from a file or a PufferPanel definition's `tasks`; bad entries are reported and skipped. */
+/**
+ * `{id: task}` from a file or a PufferPanel definition's `tasks`; bad entries are reported and skipped. Only
+ * the daemon's own file (`keepOwners`) names owners: a definition is written by whoever may save one, so an
+ * `owner` in it is dropped — it could name someone with more access than its writer.
+ */
 export function parseTaskMap(
   raw: unknown,
   onBad: (taskId: string, reason: string) => void,
+  { keepOwners = false } = {},
 ): Map<string, StoredTask> {
   const tasks = new Map<string, StoredTask>();
   if (typeof raw !== 'object' || raw === null) return tasks;
@@ -78,7 +89,7 @@ export function parseTaskMap(
       continue;
     }
     const parsed = storedTaskSchema.safeParse(value);
-    if (parsed.success) tasks.set(taskId, parsed.data);
+    if (parsed.success) tasks.set(taskId, keepOwners ? parsed.data : { ...parsed.data, owner: null });
     else onBad(taskId, parsed.error.issues[0]?.message ?? 'invalid');
   }
   return tasks;

@@ -4,6 +4,7 @@
  * server; anything but 200 is a refusal, and a panel that cannot be reached refuses too (fail closed).
  */
 import { AppError, serverPermissions, type ServerPermission } from '@hearth/contract';
+import { nodeAuthorization, panelUrlOf, type PanelLinkSettings } from '../panel-link/node-credential';
 
 export interface SftpGrant {
   userId: string;
@@ -12,22 +13,17 @@ export interface SftpGrant {
   permissions: ServerPermission[];
 }
 
-export interface PanelAuthSettings {
-  panelUrl: string;
-  nodeId: string;
-  clientSecret: string;
-  timeoutMs?: number;
-}
+export type PanelAuthSettings = PanelLinkSettings;
 
 export type SftpAuthenticator = (username: string, password: string) => Promise<SftpGrant>;
 
 export function panelAuthenticator(settings: PanelAuthSettings): SftpAuthenticator {
-  const basic = Buffer.from(`.node_${settings.nodeId}:${settings.clientSecret}`).toString('base64');
-  const url = new URL('/api/nodes/sftp-auth', settings.panelUrl).toString();
+  const authorization = nodeAuthorization(settings);
+  const url = panelUrlOf(settings, '/api/nodes/sftp-auth');
   return async (username, password) => {
     const res = await fetch(url, {
       method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json' },
+      headers: { authorization, 'content-type': 'application/json' },
       body: JSON.stringify({ username, password }),
       signal: AbortSignal.timeout(settings.timeoutMs ?? 10_000),
     });
