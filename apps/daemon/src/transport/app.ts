@@ -1,14 +1,8 @@
 /** Builds the daemon's Fastify app without listening (tests use it directly; daemon.ts listens). */
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerFactory,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import websocket from '@fastify/websocket';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Logger } from 'pino';
-import { daemonRoute } from './daemon-route';
 import { definitionRoutes } from './definition-routes';
 import { installErrorHandler } from './errors';
 import { installJsonBodyBudget } from './json-body';
@@ -38,7 +32,6 @@ export async function buildDaemonApp(
     ? (handler) => createHttpsServer({ ...https, minVersion: 'TLSv1.2' }, handler)
     : undefined;
   const app = Fastify({ loggerInstance, bodyLimit: BODY_LIMIT, ...(serverFactory ? { serverFactory } : {}) });
-  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   installErrorHandler(app);
   installJsonBodyBudget(app);
   // Console input arrives as a raw text body (PufferPanel); other text types are read as strings too.
