@@ -1,47 +1,129 @@
-/** Every route and every socket message refuses a missing permission; forged, expired and foreign tokens fail. */
+/**
+ * Walks the contract's permission table (docs/permissions.md) against a real daemon: for every route and
+ * every socket message, no token → 401, a token for another server → refused, a token lacking exactly a
+ * needed flag → 403 ErrMissingScope, a token holding just the need → let through. Forged, expired and
+ * foreign tokens fail too.
+ */
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerPermission } from '@hearth/contract';
-import { TestSocket } from './helpers/socket';
+import {
+  daemonRouteRows,
+  flagsOf,
+  isServerRoute,
+  serverPermissions,
+  socketMessageRows,
+  type DaemonRouteKey,
+  type DaemonRouteRow,
+  type ServerPermission,
+  type SocketMessageKey,
+} from '@hearth/contract';
+import { TestSocket, type Message } from './helpers/socket';
 import { generateTestKeys, signDaemonToken } from './helpers/tokens';
 import { fakeGameDefinition, startTestDaemon, type TestDaemon } from './helpers/test-daemon';
 
 const id = 'perm1';
-const routes: Array<[string, string, ServerPermission | 'admin']> = [
-  ['GET', '', 'admin'],
-  ['POST', '', 'admin'],
-  ['POST', '/reload', 'admin'],
-  ['DELETE', '', 'admin'],
-  ['GET', '/data', 'editServerData'],
-  ['POST', '/data', 'editServerData'],
-  ['GET', '/stats', 'viewServerStats'],
-  ['GET', '/console', 'viewServerConsole'],
-  ['POST', '/console', 'sendServerConsole'],
-  ['POST', '/start', 'startServer'],
-  ['POST', '/stop', 'stopServer'],
-  ['POST', '/kill', 'stopServer'],
-  ['POST', '/install', 'installServer'],
-];
+const OTHER = 'another-server';
+/** The codes of a refusal by the guard (or of a route that does not exist). */
+const REFUSALS = ['ErrDaemonTokenInvalid', 'ErrMissingScope', 'ErrNoPermission', 'ErrNotFound'];
 
-describe('daemon permissions', () => {
+const allBut = (flag: ServerPermission) => serverPermissions.filter((p) => p !== flag);
+
+/** The row's path on server `server`, with its other parameters and wildcard filled in. */
+function urlOf(row: DaemonRouteRow, server = id): string {
+  return row.path
+    .replace(':id', server)
+    .replace(':taskId', 'no-such-task')
+    .replace(/\*$/, row.path.includes('/file/') ? 'perm-probe.txt' : 'perm-probe.zip');
+}
+
+async function codeOf(res: Response): Promise<string | undefined> {
+  const text = await res.text();
+  try {
+    return (JSON.parse(text) as { error?: { code?: string } }).error?.code;
+  } catch {
+    return undefined;
+  }
+}
+
+describe('daemon permission table: HTTP routes', () => {
   let d: TestDaemon;
+  let fresh = 0;
   beforeAll(async () => {
     d = await startTestDaemon();
     await d.request('PUT', `/daemon/server/${id}`, { token: await d.admin(), body: fakeGameDefinition() });
   });
-  afterAll(async () => d.close());
+  afterAll(async () => d?.close());
 
-  it.each(routes)('%s %s needs %s', async (method, path, need) => {
-    const url = `/daemon/server/${id}${path}`;
-    expect((await d.request(method, url)).status).toBe(401);
-    const others = await d.user(id, []);
-    const res = await d.request(method, url, { token: others, body: {} });
-    expect(res.status).toBe(403);
-    const body = (await res.json()) as { error: { code: string } };
-    expect(body.error.code).toBe('ErrMissingScope');
-    if (need !== 'admin') {
-      const foreign = await d.user('another-server', [need]);
-      expect((await d.request(method, url, { token: foreign, body: {} })).status).toBe(403);
+  const call = (row: DaemonRouteRow, token?: string, server = id) =>
+    d.request(row.method, urlOf(row, server), { token, body: row.method === 'GET' ? undefined : {} });
+
+  async function expectRefused(res: Response, status: number, code: string, label: string) {
+    expect(res.status, label).toBe(status);
+    expect(await codeOf(res), label).toBe(code);
+  }
+
+  async function expectAllowed(res: Response, label: string) {
+    expect([401, 403], `${label} → ${res.status}`).not.toContain(res.status);
+    expect(REFUSALS, label).not.toContain(await codeOf(res));
+  }
+
+  /** A token holding exactly what the row needs (and a server to use it on that it may change). */
+  async function allowedCall(key: DaemonRouteKey, row: DaemonRouteRow): Promise<Response> {
+    if (row.need === 'public') return call(row);
+    if (!isServerRoute(row)) return call(row, await d.admin());
+    if (key === 'create') {
+      const created = `perm-new-${++fresh}`;
+      return d.request('PUT', urlOf(row, created), {
+        token: await d.user(created, []),
+        body: fakeGameDefinition(),
+      });
     }
+    if (key === 'delete') {
+      const doomed = `perm-del-${++fresh}`;
+      await d.request('PUT', `/daemon/server/${doomed}`, {
+        token: await d.admin(),
+        body: fakeGameDefinition(),
+      });
+      return call(row, await d.admin(doomed), doomed);
+    }
+    if (row.need === 'admin') return call(row, await d.admin(id));
+    return call(row, await d.user(id, [...flagsOf(row.need)]));
+  }
+
+  const httpRows = daemonRouteRows().filter(([key]) => key !== 'socket');
+
+  it('covers every row but the socket (walked below)', () => {
+    expect(httpRows.length).toBe(daemonRouteRows().length - 1);
+  });
+
+  it.each(httpRows)('%s', async (key, row) => {
+    const label = `${row.method} ${row.path}`;
+    if (row.need === 'public') return expectAllowed(await call(row), `${label} without a token`);
+    await expectRefused(await call(row), 401, 'ErrDaemonTokenInvalid', `${label} without a token`);
+
+    if (!isServerRoute(row)) {
+      const everyFlag = await d.user(id, [...serverPermissions]);
+      await expectRefused(await call(row, everyFlag), 403, 'ErrMissingScope', `${label} not node-admin`);
+    } else {
+      const foreign = await d.user(OTHER, [...serverPermissions]);
+      await expectRefused(await call(row, foreign), 403, 'ErrNoPermission', `${label} other server`);
+      const foreignAdmin = await d.admin(OTHER);
+      await expectRefused(
+        await call(row, foreignAdmin),
+        403,
+        'ErrNoPermission',
+        `${label} other server's admin`,
+      );
+      if (row.need === 'admin') {
+        const everyFlag = await d.user(id, [...serverPermissions]);
+        await expectRefused(await call(row, everyFlag), 403, 'ErrMissingScope', `${label} not node-admin`);
+      }
+      for (const flag of flagsOf(row.need)) {
+        const lacking = await d.user(id, allBut(flag));
+        await expectRefused(await call(row, lacking), 403, 'ErrMissingScope', `${label} without ${flag}`);
+      }
+    }
+    await expectAllowed(await allowedCall(key, row), `${label} with its need`);
   });
 
   it('refuses forged, expired, foreign-node and wrong-issuer tokens', async () => {
@@ -52,47 +134,122 @@ describe('daemon permissions', () => {
     const wrongIssuer = await d.token({ admin: true, issuer: 'someone' });
     for (const token of [forged, expired, foreignNode, wrongIssuer, 'not-a-jwt']) {
       const res = await d.request('GET', `/daemon/server/${id}/status`, { token });
-      expect(res.status).toBe(401);
-      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('ErrDaemonTokenInvalid');
+      await expectRefused(res, 401, 'ErrDaemonTokenInvalid', token.slice(0, 20));
     }
-  });
-
-  it('checks each socket message against the token', async () => {
-    const viewer = await d.user(id, ['viewServerConsole']);
-    const socket = await TestSocket.open(d.url, id, viewer);
-    for (const type of ['start', 'stop', 'kill', 'install', 'stat']) socket.send({ type });
-    socket.send({ type: 'console', command: 'say hi' });
-    socket.send({ type: 'status' });
-    await socket.waitFor((m) => m.type === 'status', 'status reply');
-    const errors = await waitForErrors(socket, 6);
-    expect(errors.every((code) => code === 'ErrMissingScope')).toBe(true);
-    expect(
-      (
-        (await (await d.request('GET', `/daemon/server/${id}/status`, { token: viewer })).json()) as {
-          running: boolean;
-        }
-      ).running,
-    ).toBe(false);
-    socket.close();
-  });
-
-  it('refuses a socket for another server before the upgrade; without viewServerConsole no console', async () => {
-    const other = await d.user('another-server', ['viewServerConsole']);
-    await expect(TestSocket.open(d.url, id, other)).rejects.toThrow('HTTP 403');
-    // Any access opens the socket (files need it), but console output needs viewServerConsole.
-    const filesOnly = await TestSocket.open(d.url, id, await d.user(id, ['viewServerFiles']));
-    filesOnly.send({ type: 'replay', since: 0 });
-    const refusal = await filesOnly.waitFor((m) => m.type === 'error', 'refusal');
-    expect(refusal.data.error?.code).toBe('ErrMissingScope');
-    filesOnly.close();
-    await expect(TestSocket.open(d.url, 'nope', await d.admin())).rejects.toThrow('HTTP 404');
   });
 });
 
-async function waitForErrors(socket: TestSocket, count: number): Promise<string[]> {
-  await socket.waitFor(
-    () => socket.messages.filter((m) => m.type === 'error').length >= count,
-    `${count} errors`,
-  );
-  return socket.messages.filter((m) => m.type === 'error').map((m) => m.data.error?.code ?? '');
-}
+/** A message for each socket row; file rows act on a folder the test makes first. */
+const messageOf: Record<SocketMessageKey, object> = {
+  start: { type: 'start' },
+  stop: { type: 'stop' },
+  kill: { type: 'kill' },
+  restart: { type: 'restart' },
+  install: { type: 'install' },
+  stat: { type: 'stat' },
+  status: { type: 'status' },
+  replay: { type: 'replay', since: 0 },
+  console: { type: 'console', command: 'say hi' },
+  ping: { type: 'ping' },
+  'file:get': { type: 'file', action: 'get', path: 'perm-dir' },
+  'file:create': { type: 'file', data: { action: 'create', path: 'perm-dir/inner' } },
+  'file:delete': { type: 'file', action: 'delete', path: 'perm-dir/inner' },
+};
+
+/** The reply a let-through message gets, when it gets one. */
+const replyOf: Partial<Record<SocketMessageKey, string>> = {
+  stat: 'stat',
+  replay: 'console',
+  ping: 'pong',
+  'file:get': 'file-list',
+  'file:create': 'file-list',
+  'file:delete': 'file-list',
+};
+
+describe('daemon permission table: socket', () => {
+  let d: TestDaemon;
+  beforeAll(async () => {
+    d = await startTestDaemon();
+    await d.request('PUT', `/daemon/server/${id}`, { token: await d.admin(), body: fakeGameDefinition() });
+  });
+  afterAll(async () => d?.close());
+
+  async function closed(socket: TestSocket): Promise<void> {
+    if (socket.ws.readyState === WebSocket.CLOSED) return;
+    const done = new Promise((resolve) => socket.ws.once('close', resolve));
+    socket.close();
+    await done;
+  }
+
+  /** Sends `message` then a ping; everything the daemon said up to the pong. */
+  async function exchange(token: string, message: object): Promise<Message[]> {
+    const socket = await TestSocket.open(d.url, id, token);
+    try {
+      socket.send(message);
+      socket.send({ type: 'ping' });
+      const pongs = () => socket.messages.filter((m) => m.type === 'pong').length;
+      const wanted = (message as { type: string }).type === 'ping' ? 2 : 1;
+      await socket.waitFor(() => pongs() >= wanted, 'pong');
+      return [...socket.messages];
+    } finally {
+      await closed(socket);
+    }
+  }
+
+  const refusalsIn = (messages: Message[]) =>
+    messages.filter((m) => m.type === 'error').map((m) => m.data.error?.code ?? '');
+
+  it('opening: no token → 401, another server’s token → 403, any access to this one → open', async () => {
+    const row = daemonRouteRows().find(([key]) => key === 'socket')?.[1];
+    expect(row?.need).toBe('view');
+    const bare = new WebSocket(`${d.url.replace('http', 'ws')}/daemon/socket/${id}`);
+    const status = await new Promise<number>((resolve, reject) => {
+      bare.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      bare.once('open', () => reject(new Error('opened without a token')));
+      bare.once('error', reject);
+    });
+    expect(status).toBe(401);
+    await expect(TestSocket.open(d.url, id, await d.user(OTHER, [...serverPermissions]))).rejects.toThrow(
+      'HTTP 403',
+    );
+    await expect(TestSocket.open(d.url, id, await d.admin(OTHER))).rejects.toThrow('HTTP 403');
+    await closed(await TestSocket.open(d.url, id, await d.user(id, [])));
+  });
+
+  it.each(socketMessageRows())('%s', async (key, row) => {
+    const message = messageOf[key];
+    for (const flag of flagsOf(row.need)) {
+      const refused = refusalsIn(await exchange(await d.user(id, allBut(flag)), message));
+      expect(refused, `${key} without ${flag}`).toEqual(['ErrMissingScope']);
+    }
+    if (row.type === 'file') {
+      const admin = await d.admin();
+      await d.request('PUT', `/daemon/server/${id}/file/perm-dir/inner?folder=true`, { token: admin });
+    }
+    const replies = await exchange(await d.user(id, [...flagsOf(row.need)]), message);
+    const refused = refusalsIn(replies).filter((code) => REFUSALS.includes(code));
+    expect(refused, `${key} with its need`).toEqual([]);
+    const reply = replyOf[key];
+    if (reply) {
+      const answer = replies.find((m) => m.type === reply);
+      expect(answer, `${key} answered with ${reply}`).toBeDefined();
+      if (reply === 'file-list') expect(answer?.data.error, key).toBeUndefined();
+    }
+  });
+
+  it('a socket without viewServerConsole receives no console output', async () => {
+    const filesOnly = await TestSocket.open(d.url, id, await d.user(id, ['viewServerFiles']));
+    const admin = await TestSocket.open(d.url, id, await d.admin());
+    try {
+      // Installing (or being refused it while running) writes daemon lines to the console.
+      admin.send({ type: 'install' });
+      await admin.waitForConsole(/Install finished|refused/);
+      filesOnly.send({ type: 'ping' });
+      await filesOnly.waitFor((m) => m.type === 'pong', 'pong');
+      expect(filesOnly.messages.filter((m) => m.type === 'console')).toEqual([]);
+    } finally {
+      await closed(filesOnly);
+      await closed(admin);
+    }
+  });
+});

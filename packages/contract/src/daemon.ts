@@ -70,7 +70,7 @@ export type ClientMessageType = (typeof clientMessageTypes)[number];
  * PufferPanel v2 clients put fields beside `type` (`{"type":"console","command":"x"}`); Hearth clients may use
  * the `{type, data}` envelope. Both are accepted and `type` is case-insensitive.
  */
-function flattenEnvelope(input: unknown): unknown {
+export function flattenEnvelope(input: unknown): unknown {
   if (typeof input !== 'object' || input === null) return input;
   const { data, type, ...rest } = input as Record<string, unknown>;
   const inner = typeof data === 'object' && data !== null ? data : {};

@@ -1,8 +1,14 @@
 /** Builds the daemon's Fastify app without listening (tests use it directly; daemon.ts listens). */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerFactory,
+  type RouteOptions,
+} from 'fastify';
 import websocket from '@fastify/websocket';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Logger } from 'pino';
+import { daemonRoute } from './daemon-route';
 import { definitionRoutes } from './definition-routes';
 import { installErrorHandler } from './errors';
 import { installJsonBodyBudget } from './json-body';
@@ -16,6 +22,8 @@ import type { TransportContext } from './context';
 const BODY_LIMIT = 4 * 1024 * 1024;
 
 export interface DaemonAppOptions {
+  /** Called for every route as it is registered (the route-table test walks them against the contract). */
+  onRoute?: (route: RouteOptions) => void;
   /** Serve HTTPS/WSS with this certificate and key (daemon.ts; docs/security.md § Node link). */
   https?: { cert: string; key: string };
 }
@@ -32,6 +40,7 @@ export async function buildDaemonApp(
     ? (handler) => createHttpsServer({ ...https, minVersion: 'TLSv1.2' }, handler)
     : undefined;
   const app = Fastify({ loggerInstance, bodyLimit: BODY_LIMIT, ...(serverFactory ? { serverFactory } : {}) });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   installErrorHandler(app);
   installJsonBodyBudget(app);
   // Console input arrives as a raw text body (PufferPanel); other text types are read as strings too.
@@ -41,7 +50,8 @@ export async function buildDaemonApp(
     (_req, body, done) => done(null, body),
   );
   await app.register(websocket, { options: { maxPayload: ctx.config.socket.maxMessageBytes } });
-  app.get('/daemon', async () => ({ message: 'daemon is running' }));
+  // Every route is a row of the contract's permission table (docs/permissions.md), registered by daemonRoute.
+  daemonRoute(app, ctx, 'alive', async () => ({ message: 'daemon is running' }));
   featuresRoute(app, ctx);
   definitionRoutes(app, ctx);
   runtimeRoutes(app, ctx);

@@ -11,7 +11,8 @@ import { createZip } from '../filesystem/archive/create-zip';
 import { extractArchive } from '../filesystem/archive/extract';
 import { canonical, listFolder } from '../filesystem/listing';
 import type { Sandbox } from '../filesystem/sandbox';
-import { guard, type TransportContext } from './context';
+import type { TransportContext } from './context';
+import { daemonRoute } from './daemon-route';
 
 const pathOf = (request: FastifyRequest) => (request.params as { '*'?: string })['*'] ?? '';
 
@@ -52,30 +53,30 @@ export function fileRoutes(app: FastifyInstance, ctx: TransportContext): void {
   });
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: ctx.config.files.maxUploadBytes, files: 1 } });
-    for (const url of ['/daemon/server/:id/file', '/daemon/server/:id/file/*']) {
-      scope.get(url, async (request, reply) => {
-        const { id } = await guard(ctx, request, 'viewServerFiles');
-        return getFile(sandboxOf(id), pathOf(request), reply);
-      });
-      scope.put(url, async (request, reply) => {
-        const { id } = await guard(ctx, request, 'putServerFiles');
+    // `…/file` (the root) and `…/file/*` are two rows each with one handler.
+    for (const key of ['fileRootGet', 'fileGet'] as const) {
+      daemonRoute(scope, ctx, key, async (request, reply, { id }) =>
+        getFile(sandboxOf(id), pathOf(request), reply),
+      );
+    }
+    for (const key of ['fileRootPut', 'filePut'] as const) {
+      daemonRoute(scope, ctx, key, async (request, reply, { id }) => {
         await putFile(ctx, request, sandboxOf(id), pathOf(request));
         return reply.status(204).send();
       });
-      scope.delete(url, async (request, reply) => {
-        const { id } = await guard(ctx, request, 'putServerFiles');
+    }
+    for (const key of ['fileRootDelete', 'fileDelete'] as const) {
+      daemonRoute(scope, ctx, key, async (request, reply, { id }) => {
         await sandboxOf(id).remove(pathOf(request));
         return reply.status(204).send();
       });
     }
-    scope.post('/daemon/server/:id/archive/*', async (request) => {
-      const { id } = await guard(ctx, request, 'putServerFiles');
+    daemonRoute(scope, ctx, 'archive', async (request, _reply, { id }) => {
       const parsed = archiveRequestSchema.safeParse(request.body);
       if (!parsed.success) throw new AppError('ErrFieldInvalid', { field: 'paths' });
       return { path: await createZip(sandboxOf(id), pathOf(request), parsed.data) };
     });
-    scope.get('/daemon/server/:id/extract/*', async (request) => {
-      const { id } = await guard(ctx, request, 'putServerFiles');
+    daemonRoute(scope, ctx, 'extract', async (request, _reply, { id }) => {
       const destination = (request.query as { destination?: string }).destination ?? '';
       const archive = pathOf(request);
       const target = destination || canonical(archive).split('/').slice(0, -1).join('/');

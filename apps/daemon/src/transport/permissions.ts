@@ -1,6 +1,7 @@
 /**
  * Authorization of one call: the token must name this server (or `*`, admins only) and grant the permission.
- * Admins hold every permission. `'admin'` marks node-admin calls (definition, reload, create, delete).
+ * Admins hold every permission. `'admin'` marks node-admin calls (definition, reload, delete). What each route
+ * and socket message needs comes from the contract's permission table (docs/permissions.md).
  */
 import {
   AppError,
@@ -12,20 +13,27 @@ import {
 
 export type Requirement = ServerPermission | 'admin' | 'view';
 
+const NODE_ADMIN_SCOPE = 'servers.admin';
+
 export function authorize(
   claims: DaemonTokenClaims,
   serverId: string,
-  need: Requirement | Requirement[],
+  need: Requirement | readonly Requirement[],
 ): void {
   const sameServer =
     claims.server === serverId || (claims.admin && claims.server === DAEMON_TOKEN_ANY_SERVER);
   if (!sameServer) throw new AppError('ErrNoPermission', { server: serverId });
   if (claims.admin) return;
-  for (const requirement of Array.isArray(need) ? need : [need]) {
+  for (const requirement of typeof need === 'string' ? [need] : need) {
     if (requirement === 'view') continue;
-    if (requirement === 'admin') throw new AppError('ErrMissingScope', { scope: 'servers.admin' });
+    if (requirement === 'admin') throw new AppError('ErrMissingScope', { scope: NODE_ADMIN_SCOPE });
     if (!claims.perms.includes(requirement)) {
       throw new AppError('ErrMissingScope', { scope: serverScopeOf[requirement], permission: requirement });
     }
   }
+}
+
+/** A node-wide call (no `:id`, e.g. the node's features): a node-admin token only. */
+export function authorizeNodeAdmin(claims: DaemonTokenClaims): void {
+  if (!claims.admin) throw new AppError('ErrMissingScope', { scope: NODE_ADMIN_SCOPE });
 }

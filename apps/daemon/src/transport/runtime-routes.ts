@@ -2,16 +2,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, type ConsoleResponse } from '@hearth/contract';
 import { beginners, type PowerAction } from '../server/power';
-import { guard, wantsWait, type TransportContext } from './context';
-import type { Requirement } from './permissions';
+import { wantsWait, type TransportContext } from './context';
+import { daemonRoute } from './daemon-route';
 
-const powerPermission: Record<PowerAction, Requirement | Requirement[]> = {
-  start: 'startServer',
-  stop: 'stopServer',
-  kill: 'stopServer',
-  restart: ['startServer', 'stopServer'],
-  install: 'installServer',
-};
+/** Each power action's route is the table row of the same name. */
+const powerActions = [
+  'start',
+  'stop',
+  'kill',
+  'restart',
+  'install',
+] as const satisfies readonly PowerAction[];
 
 function sinceOf(request: FastifyRequest): number {
   const raw = (request.query as { time?: unknown }).time;
@@ -33,32 +34,27 @@ function commandOf(body: unknown): string {
 export function runtimeRoutes(app: FastifyInstance, ctx: TransportContext): void {
   const { manager } = ctx;
 
-  app.get('/daemon/server/:id/status', async (request) => {
-    const { id } = await guard(ctx, request, 'view');
+  daemonRoute(app, ctx, 'status', async (_request, _reply, { id }) => {
     return manager.get(id).status();
   });
 
-  app.get('/daemon/server/:id/stats', async (request) => {
-    const { id } = await guard(ctx, request, 'viewServerStats');
+  daemonRoute(app, ctx, 'stats', async (_request, _reply, { id }) => {
     return manager.get(id).stats();
   });
 
-  app.get('/daemon/server/:id/console', async (request): Promise<ConsoleResponse> => {
-    const { id } = await guard(ctx, request, 'viewServerConsole');
+  daemonRoute(app, ctx, 'consoleRead', async (request, _reply, { id }): Promise<ConsoleResponse> => {
     const server = manager.get(id);
     const chunks = server.console.since(sinceOf(request));
     return { logs: chunks.map((c) => c.text).join(''), epoch: chunks.at(-1)?.epoch ?? Date.now() };
   });
 
-  app.post('/daemon/server/:id/console', async (request, reply) => {
-    const { id } = await guard(ctx, request, 'sendServerConsole');
+  daemonRoute(app, ctx, 'consoleSend', async (request, reply, { id }) => {
     await manager.get(id).sendCommand(commandOf(request.body));
     return reply.status(204).send();
   });
 
-  for (const action of Object.keys(powerPermission) as PowerAction[]) {
-    app.post(`/daemon/server/:id/${action}`, async (request, reply) => {
-      const { id } = await guard(ctx, request, powerPermission[action]);
+  for (const action of powerActions) {
+    daemonRoute(app, ctx, action, async (request, reply, { id }) => {
       const wait = wantsWait(request);
       const server = manager.get(id);
       const done = beginners[action](server)();

@@ -6,15 +6,17 @@ import type { WebSocket } from 'ws';
 import {
   AppError,
   clientMessageSchema,
+  socketMessages,
   type ClientMessage,
   type DaemonTokenClaims,
   type ServerMessage,
+  type SocketMessageKey,
 } from '@hearth/contract';
 import { beginners } from '../server/power';
 import type { Server } from '../server/server';
 import { toAppError } from './errors';
 import { answerFileMessage } from './socket-files';
-import { authorize, type Requirement } from './permissions';
+import { authorize } from './permissions';
 import { RateWindow } from './socket-limits';
 import { TOKEN_CLOCK_TOLERANCE_SECONDS } from './token';
 
@@ -25,19 +27,10 @@ export const TOKEN_EXPIRED_CLOSE_CODE = 4001;
 /** setTimeout's longest delay; a later expiry is re-armed in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-const messagePermission: Record<ClientMessage['type'], Requirement | Requirement[]> = {
-  start: 'startServer',
-  stop: 'stopServer',
-  kill: 'stopServer',
-  restart: ['startServer', 'stopServer'],
-  install: 'installServer',
-  stat: 'viewServerStats',
-  status: 'view',
-  replay: 'viewServerConsole',
-  console: 'sendServerConsole',
-  ping: 'view',
-  file: 'viewServerFiles', // create/delete also need putServerFiles (checked in socket-files)
-};
+/** The permission-table row of a parsed message (docs/permissions.md): its type, or `file:` and its action. */
+function rowKeyOf(message: ClientMessage): SocketMessageKey {
+  return message.type === 'file' ? `file:${message.action}` : message.type;
+}
 
 export class SocketSession {
   private readonly rate: RateWindow;
@@ -111,7 +104,7 @@ export class SocketSession {
     try {
       if (!this.rate.take()) throw new AppError('ErrRateLimited', { retryAfter: 1 });
       const message = this.parse(text, isBinary);
-      authorize(this.claims, this.server.id, messagePermission[message.type]);
+      authorize(this.claims, this.server.id, socketMessages[rowKeyOf(message)].need);
       await this.handle(message);
     } catch (err) {
       this.sendError(err);

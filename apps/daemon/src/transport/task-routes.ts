@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, taskIdSchema, type TaskListResponse } from '@hearth/contract';
-import { guard, type TransportContext } from './context';
+import type { TransportContext } from './context';
+import { daemonRoute, type ServerCaller } from './daemon-route';
 
 function taskIdOf(request: FastifyRequest): string {
   const parsed = taskIdSchema.safeParse((request.params as { taskId?: unknown }).taskId);
@@ -15,37 +16,36 @@ function taskIdOf(request: FastifyRequest): string {
 
 export function taskRoutes(app: FastifyInstance, ctx: TransportContext): void {
   const { manager } = ctx;
-  /** editServerData (admins hold every permission); the server must exist. */
-  const guarded = async (request: FastifyRequest) => {
-    const { id, claims } = await guard(ctx, request, 'editServerData');
-    manager.get(id);
-    return { id, claims };
+  /** The rows' need (editServerData) is checked before the handler runs; the server must exist. */
+  const guarded = (caller: ServerCaller) => {
+    manager.get(caller.id);
+    return caller;
   };
 
-  app.get('/daemon/server/:id/tasks', async (request): Promise<TaskListResponse> => {
-    const { id } = await guarded(request);
+  daemonRoute(app, ctx, 'tasksList', async (_request, _reply, caller): Promise<TaskListResponse> => {
+    const { id } = guarded(caller);
     return { tasks: manager.tasks.list(id) };
   });
 
-  app.post('/daemon/server/:id/tasks', async (request) => {
-    const { id, claims } = await guarded(request);
+  daemonRoute(app, ctx, 'taskCreate', async (request, _reply, caller) => {
+    const { id, claims } = guarded(caller);
     return { id: await manager.tasks.create(id, request.body, claims) };
   });
 
-  app.put('/daemon/server/:id/tasks/:taskId', async (request, reply) => {
-    const { id, claims } = await guarded(request);
+  daemonRoute(app, ctx, 'taskUpdate', async (request, reply, caller) => {
+    const { id, claims } = guarded(caller);
     await manager.tasks.update(id, taskIdOf(request), request.body, claims);
     return reply.status(204).send();
   });
 
-  app.delete('/daemon/server/:id/tasks/:taskId', async (request, reply) => {
-    const { id } = await guarded(request);
+  daemonRoute(app, ctx, 'taskDelete', async (request, reply, caller) => {
+    const { id } = guarded(caller);
     await manager.tasks.delete(id, taskIdOf(request));
     return reply.status(204).send();
   });
 
-  app.post('/daemon/server/:id/tasks/:taskId/run', async (request, reply) => {
-    const { id, claims } = await guarded(request);
+  daemonRoute(app, ctx, 'taskRun', async (request, reply, caller) => {
+    const { id, claims } = guarded(caller);
     manager.tasks.run(id, taskIdOf(request), claims);
     return reply.status(202).send();
   });

@@ -1,0 +1,345 @@
+/**
+ * THE permission table of the daemon (docs/permissions.md is generated from it): one row per daemon HTTP route
+ * and one per client → daemon socket message, with what the caller needs. The daemon registers each route
+ * from its row and checks each message against it; the panel registers its `/proxy/daemon/…` routes from the
+ * rows it proxies and checks socket frames against the same rows (docs/security.md, Authorization). The task
+ * rows live beside it in task-permissions.ts. Adding a route means adding a row here and one handler.
+ */
+import type { z } from 'zod';
+import type { PanelPermission, ServerPermission } from './permissions';
+import { flattenEnvelope, type ClientMessageType } from './daemon';
+import type { fileMessageSchema } from './files';
+
+/** Every flag in the list on the `:id` server, or `'view'`: any access to it. */
+export type ServerNeed = readonly [ServerPermission, ...ServerPermission[]] | 'view';
+
+/**
+ * What a daemon call needs: server flags or `'view'` (the token must name this server; a node-admin token
+ * holds every flag), `'admin'` (a node-admin token: the whole definition, reload, delete, node features), or
+ * `'public'` (no token at all: the liveness answer).
+ */
+export type DaemonNeed = ServerNeed | 'admin' | 'public';
+
+/** What the panel checks before it forwards a call (its route's `config.permission` and `config.server`). */
+export interface PanelProxyNeed {
+  readonly permission: 'authenticated' | PanelPermission;
+  readonly server: ServerPermission | 'view';
+}
+
+/**
+ * How the panel forwards a proxied route (the forwarding code stays in the panel's proxy files):
+ * `plain` streams (modules/servers/proxy.routes.ts), `files` streams with the transfer's timeout
+ * (files-proxy.routes.ts), `tasks` sends the parsed JSON (tasks-proxy.routes.ts), `socket` relays a
+ * websocket (socket.routes.ts).
+ */
+export type ProxyForward = 'plain' | 'files' | 'tasks' | 'socket';
+
+export interface DaemonProxy {
+  /** The panel's path (`/proxy/daemon/server/:id/stats`). */
+  readonly path: string;
+  readonly forward: ProxyForward;
+  /** The panel's own check when the daemon's need does not translate one to one (see `panelNeedOf`). */
+  readonly panel?: PanelProxyNeed;
+}
+
+/** Request and response shapes of a row; room for them, filled when the wire gets its schemas. */
+export interface RowSchemas {
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  readonly response?: z.ZodType;
+}
+
+export type DaemonRouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface DaemonRouteRow {
+  readonly method: DaemonRouteMethod;
+  /** The daemon's path; `:id` marks a server route (the token must name that server). */
+  readonly path: string;
+  readonly need: DaemonNeed;
+  /** Absent: the panel does not proxy it (it calls it itself, or nobody but the node's admin does). */
+  readonly proxy?: DaemonProxy;
+  /** Why the need is what it is, where the need alone does not say it (rendered into the docs). */
+  readonly note?: string;
+  readonly schemas?: RowSchemas;
+}
+
+const S = '/daemon/server/:id';
+const P = '/proxy/daemon/server/:id';
+const proxied = (suffix: string, forward: ProxyForward, panel?: PanelProxyNeed): DaemonProxy =>
+  panel ? { path: `${P}${suffix}`, forward, panel } : { path: `${P}${suffix}`, forward };
+
+export const daemonRoutes = {
+  alive: { method: 'GET', path: '/daemon', need: 'public', note: 'Liveness answer; it carries nothing.' },
+  features: {
+    method: 'GET',
+    path: '/daemon/features',
+    need: 'admin',
+    note: 'What the node can run; the panel probes it with a node-admin token.',
+  },
+  definitionRead: {
+    method: 'GET',
+    path: S,
+    need: 'admin',
+    proxy: proxied('', 'plain', { permission: 'editServerAdmin', server: 'view' }),
+    note: 'The whole definition, commands included: the panel flag editServerAdmin, whose token is node-admin.',
+  },
+  definitionWrite: {
+    method: 'POST',
+    path: S,
+    need: 'admin',
+    proxy: proxied('', 'plain', { permission: 'editServerAdmin', server: 'view' }),
+    note: 'As reading the definition.',
+  },
+  create: {
+    method: 'PUT',
+    path: S,
+    need: 'view',
+    note:
+      'Called by the panel’s `POST /api/servers`: a node-admin token, or a token naming exactly the new id ' +
+      '(a non-admin creator); the definition is then not marked admin-edited.',
+  },
+  delete: {
+    method: 'DELETE',
+    path: S,
+    need: 'admin',
+    note: 'Called by the panel’s `DELETE /api/servers/:id` (panel flag deleteServers) with a node-admin token.',
+  },
+  reload: {
+    method: 'POST',
+    path: `${S}/reload`,
+    need: 'admin',
+    proxy: proxied('/reload', 'plain', { permission: 'admin', server: 'view' }),
+  },
+  dataRead: { method: 'GET', path: `${S}/data`, need: ['editServerData'], proxy: proxied('/data', 'plain') },
+  dataWrite: {
+    method: 'POST',
+    path: `${S}/data`,
+    need: ['editServerData'],
+    proxy: proxied('/data', 'plain'),
+  },
+  status: { method: 'GET', path: `${S}/status`, need: 'view', proxy: proxied('/status', 'plain') },
+  stats: { method: 'GET', path: `${S}/stats`, need: ['viewServerStats'], proxy: proxied('/stats', 'plain') },
+  consoleRead: {
+    method: 'GET',
+    path: `${S}/console`,
+    need: ['viewServerConsole'],
+    proxy: proxied('/console', 'plain'),
+  },
+  consoleSend: {
+    method: 'POST',
+    path: `${S}/console`,
+    need: ['sendServerConsole'],
+    proxy: proxied('/console', 'plain'),
+  },
+  start: { method: 'POST', path: `${S}/start`, need: ['startServer'], proxy: proxied('/start', 'plain') },
+  stop: { method: 'POST', path: `${S}/stop`, need: ['stopServer'], proxy: proxied('/stop', 'plain') },
+  kill: { method: 'POST', path: `${S}/kill`, need: ['stopServer'], proxy: proxied('/kill', 'plain') },
+  restart: {
+    method: 'POST',
+    path: `${S}/restart`,
+    need: ['startServer', 'stopServer'],
+    note: 'Not proxied: the web restarts over the socket.',
+  },
+  install: {
+    method: 'POST',
+    path: `${S}/install`,
+    need: ['installServer'],
+    proxy: proxied('/install', 'plain'),
+  },
+  socket: {
+    method: 'GET',
+    path: '/daemon/socket/:id',
+    need: 'view',
+    proxy: {
+      path: '/proxy/daemon/socket/:id',
+      forward: 'socket',
+      panel: { permission: 'authenticated', server: 'viewServerConsole' },
+    },
+    note:
+      'Any access opens the daemon’s socket (each message is checked below; console output needs ' +
+      'viewServerConsole); the panel opens it for viewServerConsole holders, others list files over HTTP.',
+  },
+  fileRootGet: {
+    method: 'GET',
+    path: `${S}/file`,
+    need: ['viewServerFiles'],
+    proxy: proxied('/file', 'files'),
+  },
+  fileGet: {
+    method: 'GET',
+    path: `${S}/file/*`,
+    need: ['viewServerFiles'],
+    proxy: proxied('/file/*', 'files'),
+  },
+  fileRootPut: {
+    method: 'PUT',
+    path: `${S}/file`,
+    need: ['putServerFiles'],
+    proxy: proxied('/file', 'files'),
+  },
+  filePut: {
+    method: 'PUT',
+    path: `${S}/file/*`,
+    need: ['putServerFiles'],
+    proxy: proxied('/file/*', 'files'),
+  },
+  fileRootDelete: {
+    method: 'DELETE',
+    path: `${S}/file`,
+    need: ['putServerFiles'],
+    proxy: proxied('/file', 'files'),
+  },
+  fileDelete: {
+    method: 'DELETE',
+    path: `${S}/file/*`,
+    need: ['putServerFiles'],
+    proxy: proxied('/file/*', 'files'),
+  },
+  archive: {
+    method: 'POST',
+    path: `${S}/archive/*`,
+    need: ['putServerFiles'],
+    proxy: proxied('/archive/*', 'files'),
+  },
+  extract: {
+    method: 'GET',
+    path: `${S}/extract/*`,
+    need: ['putServerFiles'],
+    proxy: proxied('/extract/*', 'files'),
+    note: 'A GET that writes (PufferPanel’s wire).',
+  },
+  tasksList: {
+    method: 'GET',
+    path: `${S}/tasks`,
+    need: ['editServerData'],
+    proxy: proxied('/tasks', 'tasks'),
+  },
+  taskCreate: {
+    method: 'POST',
+    path: `${S}/tasks`,
+    need: ['editServerData'],
+    proxy: proxied('/tasks', 'tasks'),
+  },
+  taskUpdate: {
+    method: 'PUT',
+    path: `${S}/tasks/:taskId`,
+    need: ['editServerData'],
+    proxy: proxied('/tasks/:taskId', 'tasks'),
+  },
+  taskDelete: {
+    method: 'DELETE',
+    path: `${S}/tasks/:taskId`,
+    need: ['editServerData'],
+    proxy: proxied('/tasks/:taskId', 'tasks'),
+  },
+  taskRun: {
+    method: 'POST',
+    path: `${S}/tasks/:taskId/run`,
+    need: ['editServerData'],
+    proxy: proxied('/tasks/:taskId/run', 'tasks'),
+    note: 'Each step is then checked against its owner’s flags (task operations below).',
+  },
+} as const satisfies Record<string, DaemonRouteRow>;
+
+export type DaemonRouteKey = keyof typeof daemonRoutes;
+
+/** Every row keyed by name, in table order. */
+export function daemonRouteRows(): Array<[DaemonRouteKey, DaemonRouteRow]> {
+  return Object.entries(daemonRoutes) as Array<[DaemonRouteKey, DaemonRouteRow]>;
+}
+
+/** A server route: the token must name the `:id` server (or be a node-wide admin token). */
+export function isServerRoute(row: DaemonRouteRow): boolean {
+  return row.path.includes('/:id');
+}
+
+/**
+ * What the panel checks for a proxied row: its stated check, else the daemon's need one to one (any access,
+ * or the one flag). A row whose daemon need is admin or several flags must state the panel's check.
+ */
+export function panelNeedOf(row: DaemonRouteRow): PanelProxyNeed {
+  if (row.proxy?.panel) return row.proxy.panel;
+  if (row.need === 'view') return { permission: 'authenticated', server: 'view' };
+  const flags = flagsOf(row.need);
+  if (row.need !== 'admin' && flags.length === 1 && flags[0]) {
+    return { permission: 'authenticated', server: flags[0] };
+  }
+  throw new Error(
+    `${row.method} ${row.path}: a proxied row needing ${String(row.need)} states its panel check`,
+  );
+}
+
+/** The rows the panel proxies through one forwarding path, in table order. */
+export function proxiedRows(
+  forward: ProxyForward,
+): Array<[DaemonRouteKey, DaemonRouteRow & { proxy: DaemonProxy }]> {
+  return daemonRouteRows().filter(
+    (entry): entry is [DaemonRouteKey, DaemonRouteRow & { proxy: DaemonProxy }] =>
+      entry[1].proxy?.forward === forward,
+  );
+}
+
+// ---- socket messages (client → daemon) ----
+
+export type FileAction = z.infer<typeof fileMessageSchema>['action'];
+export type SocketMessageKey = Exclude<ClientMessageType, 'file'> | `file:${FileAction}`;
+
+export interface SocketMessageRow {
+  readonly type: ClientMessageType;
+  /** For `file` messages: the action the row is about. */
+  readonly action?: FileAction;
+  readonly need: ServerNeed;
+  readonly note?: string;
+  readonly schemas?: RowSchemas;
+}
+
+export const socketMessages = {
+  start: { type: 'start', need: ['startServer'] },
+  stop: { type: 'stop', need: ['stopServer'] },
+  kill: { type: 'kill', need: ['stopServer'] },
+  restart: { type: 'restart', need: ['startServer', 'stopServer'] },
+  install: { type: 'install', need: ['installServer'] },
+  stat: { type: 'stat', need: ['viewServerStats'] },
+  status: { type: 'status', need: 'view' },
+  replay: { type: 'replay', need: ['viewServerConsole'] },
+  console: { type: 'console', need: ['sendServerConsole'] },
+  ping: { type: 'ping', need: 'view' },
+  'file:get': { type: 'file', action: 'get', need: ['viewServerFiles'] },
+  'file:create': {
+    type: 'file',
+    action: 'create',
+    need: ['viewServerFiles', 'putServerFiles'],
+    note: 'Answers with the new folder’s listing, so it reads as well as writes.',
+  },
+  'file:delete': {
+    type: 'file',
+    action: 'delete',
+    need: ['viewServerFiles', 'putServerFiles'],
+    note: 'Answers with the parent folder’s listing, so it reads as well as writes.',
+  },
+} as const satisfies Record<SocketMessageKey, SocketMessageRow>;
+
+/** Every socket row keyed by name, in table order. */
+export function socketMessageRows(): Array<[SocketMessageKey, SocketMessageRow]> {
+  return Object.entries(socketMessages) as Array<[SocketMessageKey, SocketMessageRow]>;
+}
+
+/**
+ * The row a client message (parsed JSON, not yet validated) falls under, read the way the daemon parses it:
+ * `type` case-insensitive, fields beside `type` or inside a `data` envelope (daemon.ts `flattenEnvelope`).
+ * Undefined for a type or file action the table does not hold.
+ */
+export function socketMessageKeyOf(message: unknown): SocketMessageKey | undefined {
+  const flat = flattenEnvelope(message);
+  if (typeof flat !== 'object' || flat === null) return undefined;
+  const { type, action } = flat as { type?: unknown; action?: unknown };
+  if (typeof type !== 'string' || type.includes(':')) return undefined;
+  const key = type === 'file' ? (typeof action === 'string' ? `file:${action}` : '') : type;
+  return Object.hasOwn(socketMessages, key) ? (key as SocketMessageKey) : undefined;
+}
+
+/** The flags a need names (none for `'view'`, `'admin'` and `'public'`). */
+export function flagsOf(need: DaemonNeed): readonly ServerPermission[] {
+  return typeof need === 'string' ? [] : need;
+}
