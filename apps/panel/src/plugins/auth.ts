@@ -5,8 +5,9 @@ import { emptyPanelPermissions } from '@hearth/contract';
 import type { IdentityRepository } from '../modules/sessions/identity.repository';
 import { hashToken } from '../lib/tokens';
 import { SESSION_COOKIE_NAME } from './session-cookie';
+import { checkOrigin, type OriginDeps } from './origin';
 
-export interface AuthDeps {
+export interface AuthDeps extends OriginDeps {
   identities: Pick<IdentityRepository, 'lookup'>;
   /** The caller's access to one server (null: no such server, or no access to it). */
   serverAccess: (identity: Identity, serverId: string) => Promise<ServerAccess | null>;
@@ -110,6 +111,8 @@ export function registerAuth(app: App, deps: AuthDeps): void {
       throw new AppError('ErrNoPermission');
     }
     if (permission === 'public' || permission === 'node') return;
+    // Cookie-only writes and browser websockets must come from the panel's own pages (plugins/origin.ts).
+    await checkOrigin(req, deps);
     req.identity = await resolveIdentity(req, deps);
     authorize(req.identity, permission, tokenOf(req) !== undefined, await serverCheckOf(req, deps));
     // Account management is a login session's power, never an OAuth2 token's (app-types.ts `sessionOnly`).
