@@ -58,7 +58,10 @@ export function createServices(db: Db, config: PanelConfig, options: ServiceOpti
   const templates = createTemplatesService(db, config);
   const nodeParts = nodeServices(db, config, settings, options.linkTimeouts);
   const accounts = accountServices(db, config, options, repos, sessions, settings);
-  const sockets = new SocketRegistry();
+  const sockets = new SocketRegistry({
+    perServer: config.web.socketsPerServer,
+    perUser: config.web.socketsPerUser,
+  });
   const serversRepo = new ServersRepository(db);
   const servers = new ServersService({
     sockets,
@@ -68,6 +71,7 @@ export function createServices(db: Db, config: PanelConfig, options: ServiceOpti
     invites: accounts.invites,
     link: nodeParts.link,
     nodeStatus: nodeParts.nodeStatus,
+    templates,
   });
   return {
     ...repos,

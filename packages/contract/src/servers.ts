@@ -1,6 +1,7 @@
 /** Servers on the wire (SPEC §3 Server, Server user; §7 Servers; reference v2 §7). */
 import { z } from 'zod';
 import { serverPermissions } from './permissions';
+import { templateIdSchema } from './templates-api';
 
 /** SPEC §5: a server name is not empty and has no special characters. */
 export const serverNameSchema = z
@@ -10,9 +11,13 @@ export const serverNameSchema = z
   .refine((v) => /^[A-Za-z0-9 _.-]+$/.test(v), { params: { code: 'ErrFieldHasURICharacters' } });
 
 /**
- * `POST /api/servers` (PufferPanel v2): the template object plus `name`, `node` (node id), `users`
- * (e-mails given every server permission), the chosen `environment` and `data` with the variable values.
- * Everything but `node` and `users` is the definition sent to the daemon, which validates it.
+ * `POST /api/servers`, in one of two forms (docs/api.md § Servers):
+ * - from a stored template (everyone; the only form for non-admins): `template` (its id), `name`, `node`,
+ *   `users`, `environment: {type}` (one of the template's environments) and `data: {name: {value}}` with the
+ *   values of the variables the caller may set. The panel builds the definition from the stored template.
+ * - a whole definition (PufferPanel v2; admins and editServerAdmin only, as it carries raw commands): the
+ *   template object plus `name`, `node`, `users`, `environment`, `data`. Everything but `node` and `users` is
+ *   the definition sent to the daemon, which validates it.
  */
 export const createServerBodySchema = z.looseObject({
   name: serverNameSchema,
@@ -20,8 +25,16 @@ export const createServerBodySchema = z.looseObject({
   users: z.array(z.email()).max(100).default([]),
   environment: z.looseObject({ type: z.string().min(1) }),
   type: z.string().max(100).optional(),
+  template: templateIdSchema.optional(),
+  data: z.record(z.string().max(100), z.unknown()).optional(),
 });
 export type CreateServerBody = z.infer<typeof createServerBodySchema>;
+
+/** The keys of the template form; any other key is a definition field (an administrator's power). */
+export const templateCreateKeys = ['name', 'node', 'users', 'environment', 'template', 'data'] as const;
+
+/** One variable value in the template form: `{value}` only; the variable's type and flags come from the template. */
+export const createVariableValueSchema = z.strictObject({ value: z.unknown() });
 
 export const serverNodeViewSchema = z.object({
   id: z.string(),

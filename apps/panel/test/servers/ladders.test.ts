@@ -268,7 +268,18 @@ describe.each(DIALECTS)('server and node route ladders on %s', (dialect) => {
   });
 
   it('create (before the daemon): 401 → 403 → 400 bad name / unknown node, nothing left behind', async () => {
-    const body = { name: 'ok', node: 'local', users: [], environment: { type: 'standard' } };
+    // Non-admins create from a stored template (create-rules.test.ts has the rest of that rule).
+    await t.services.templates.save('ladder', {
+      run: { command: 'true' },
+      environment: { type: 'standard' },
+    });
+    const body = {
+      name: 'ok',
+      node: 'local',
+      users: [],
+      environment: { type: 'standard' },
+      template: 'ladder',
+    };
     expect((await as(undefined, 'POST', '/api/servers', body)).statusCode).toBe(401);
     expect((await as(viewer.token, 'POST', '/api/servers', body)).statusCode).toBe(403);
     const creator = await createUser(t, { createServers: true });

@@ -14,6 +14,7 @@ import type { NodeStatusCache } from '../../nodes-link/node-status';
 import type { InvitesService } from '../invites/invites.service';
 import type { NodesRepository } from '../nodes/nodes.repository';
 import type { UsersRepository } from '../users/users.repository';
+import { definitionForCreate, type TemplateSource } from './server-definition';
 import { checkGrant, granterOf } from './server-grants';
 import { serverView, variableValue } from './servers.presenter';
 import { serverPermsOf, type ServersRepository } from './servers.repository';
@@ -28,6 +29,8 @@ export interface ServersDeps {
   nodeStatus: NodeStatusCache;
   /** Open proxied sockets: closed when a user's access changes or the server goes. */
   sockets: SocketRegistry;
+  /** Stored templates: non-admins create servers only from these (server-definition.ts). */
+  templates: TemplateSource;
 }
 
 function allPerms(): ServerPermissionSet {
@@ -51,15 +54,6 @@ export function grantFor(identity: Identity, access: ServerAccess): DaemonTokenG
     perms: serverPermissions.filter((p) => access.perms[p]),
     admin: isDaemonAdmin(identity),
   };
-}
-
-/** Host bindings reach outside the server folder: only a daemon admin may ask for them. */
-function refuseBindings(identity: Identity, body: CreateServerBody): void {
-  const bindings = (body.environment as { bindings?: unknown }).bindings;
-  const given = typeof bindings === 'object' && bindings !== null && Object.keys(bindings).length > 0;
-  if (given && !isDaemonAdmin(identity)) {
-    throw new AppError('ErrFieldInvalid', { field: 'environment.bindings' });
-  }
 }
 
 const ipOf = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -118,14 +112,16 @@ export class ServersService {
     };
   }
 
-  /** Panel rows first, then the daemon; if the daemon refuses, the rows are removed again. */
+  /**
+   * The definition is built (or, for an admin's whole definition, checked) first — server-definition.ts —
+   * then panel rows, then the daemon; if the daemon refuses, the rows are removed again.
+   */
   async create(identity: Identity, body: CreateServerBody): Promise<{ id: string }> {
-    refuseBindings(identity, body);
+    const { definition, type } = await definitionForCreate(body, isDaemonAdmin(identity), this.d.templates);
     const node = await this.d.nodes.findById(body.node);
     if (!node) throw new AppError('ErrNodeInvalid', { field: 'node' });
     const id = randomBytes(4).toString('hex');
     const owners = [identity.userId, ...(await this.userIds(body.users))];
-    const { node: _node, users: _users, ...definition } = body;
     const port = Number(variableValue(definition.data, 'port'));
     await this.d.servers.insert(
       {
@@ -134,7 +130,7 @@ export class ServersService {
         node_id: node.id,
         ip: ipOf(variableValue(definition.data, 'ip')),
         port: Number.isInteger(port) && port > 0 ? port : null,
-        type: body.type ?? '',
+        type,
         created_at: Date.now(),
       },
       owners,
