@@ -103,12 +103,26 @@ run('server page live', () => {
     await power('start');
     const tp = await openSignedIn(browser, live.panel.url, live.admin);
     const { page } = tp;
+    // The page's own timers run on Playwright's clock: reconnect delays and the 30 s reset are skipped
+    // over with runFor instead of waited for (time still flows naturally in between).
+    await page.clock.install();
     let blocked = true;
     let upgrades = 0;
+    const framesToDaemon: string[] = [];
     await page.routeWebSocket('**/proxy/daemon/socket/**', (ws) => {
       upgrades++;
       if (blocked) return ws.close({ code: 1011, reason: 'blocked by test' });
-      ws.connectToServer();
+      const server = ws.connectToServer();
+      ws.onMessage((message) => {
+        framesToDaemon.push(String(message));
+        server.send(message);
+      });
+    });
+    const consolePosts: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().endsWith(`/proxy/daemon/server/${serverId}/console`)) {
+        consolePosts.push(req.postData() ?? '');
+      }
     });
     await page.goto(`/server/${serverId}`);
     const output = page.getByTestId('console-output');
@@ -119,16 +133,32 @@ run('server page live', () => {
     // Commands go over HTTP; the reply comes back through the 5 s replay poll.
     await page.getByTestId('console-command').fill('over http');
     await page.getByTestId('console-command').press('Enter');
-    await output.getByText('echo: over http').waitFor({ timeout: 15_000 });
+    await expect.poll(() => consolePosts.some((body) => body.includes('over http'))).toBe(true);
+    await page.clock.runFor(5_000);
+    await output.getByText('echo: over http').waitFor();
     // 5 failed reconnects (0.5 + 1 + 1.5 + 2 + 2.5 s) → warning banner.
-    await page.getByTestId('socket-banner').waitFor({ timeout: 20_000 });
+    const banner = page.getByTestId('socket-banner');
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(500);
+        return banner.count();
+      })
+      .toBe(1);
     expect(upgrades).toBe(6);
     blocked = false;
     // 30 s after the last close the counter resets and a fresh attempt goes through.
-    await page.getByTestId('socket-banner').waitFor({ state: 'detached', timeout: 45_000 });
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(5_000);
+        return banner.count();
+      })
+      .toBe(0);
     await page.getByTestId('console-command').fill('over the socket again');
     await page.getByTestId('console-command').press('Enter');
-    await output.getByText('echo: over the socket again').waitFor({ timeout: 3000 });
+    await output.getByText('echo: over the socket again').waitFor();
+    // The command and its reply travelled over the websocket: a frame carried it, no HTTP POST did.
+    expect(framesToDaemon.some((frame) => frame.includes('over the socket again'))).toBe(true);
+    expect(consolePosts.some((body) => body.includes('over the socket again'))).toBe(false);
     await power('stop');
     await tp.context.close();
   });

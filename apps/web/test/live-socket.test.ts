@@ -209,6 +209,25 @@ describe('LiveSocket over a real websocket', () => {
     expect(server.calls.length).toBe(4);
   });
 
+  it('runs one HTTP replay at a time, each from the newest epoch, so overlapping replays never repeat output', async () => {
+    server.accept = false;
+    open();
+    await waitFor(() => live.state === 'closed', 'closed');
+    const release = server.holdConsole();
+    const asked = [0, 0, 0].map((since) => live.send({ type: 'replay', data: { since } }));
+    await waitFor(() => server.calls.length === 1, 'first replay in flight');
+    await settle(50);
+    expect(server.calls).toHaveLength(1);
+    release();
+    await Promise.all(asked);
+    expect(server.calls.map((c) => c.url)).toEqual([
+      '/proxy/daemon/server/s1/console?time=0',
+      '/proxy/daemon/server/s1/console?time=4242',
+    ]);
+    const shown = messages.flatMap((m) => (m.type === 'console' ? m.data.logs : []));
+    expect(shown).toEqual(['polled line\n']);
+  });
+
   it('sends what was queued over HTTP when the connection fails before opening', async () => {
     server.accept = false;
     open();

@@ -94,6 +94,8 @@ export class LiveSocket {
   private pollTimer: unknown = null;
   /** Newest console epoch seen (socket or HTTP), so replays never repeat or miss output. */
   lastEpoch = 0;
+  private replaying: Promise<void> | null = null;
+  private replayAgain = false;
   private readonly url: string;
   private readonly createSocket: SocketFactory;
   private readonly clock: Clock;
@@ -260,8 +262,38 @@ export class LiveSocket {
   }
 
   private async callHttp(message: LiveMessage): Promise<void> {
+    if (message.type === 'replay') return this.replayOverHttp(message.data.since);
     const answer = await overHttp(this.options.http, this.options.serverId, message);
     if (answer) this.emit(answer);
+  }
+
+  /**
+   * One HTTP replay at a time, each from the newest epoch seen when it is sent. Replays overlap when queued
+   * messages, polls and reconnect attempts pile up on a slow link; two in flight from the same epoch would
+   * show the same output twice. A replay asked for while one runs is folded into one more afterwards.
+   */
+  private replayOverHttp(requested: number): Promise<void> {
+    if (this.replaying) {
+      this.replayAgain = true;
+      return this.replaying;
+    }
+    const run = async () => {
+      try {
+        do {
+          this.replayAgain = false;
+          const since = Math.max(requested, this.lastEpoch);
+          const answer = await overHttp(this.options.http, this.options.serverId, {
+            type: 'replay',
+            data: { since },
+          });
+          if (answer) this.emit(answer);
+        } while (this.replayAgain && !this.disposed);
+      } finally {
+        this.replaying = null;
+      }
+    };
+    this.replaying = run();
+    return this.replaying;
   }
 
   /** For messages nobody awaits (flushed queue, polls): failures go to the httpError listener. */

@@ -20,6 +20,7 @@ export class LiveTestServer {
   readonly upgrades: string[] = [];
   readonly sockets: WebSocket[] = [];
   private readonly http: Server;
+  private consoleGate: Promise<void> = Promise.resolve();
   private readonly wss = new WebSocketServer({ noServer: true });
 
   constructor() {
@@ -42,6 +43,13 @@ export class LiveTestServer {
     return `127.0.0.1:${(this.http.address() as AddressInfo).port}`;
   }
 
+  /** Holds console answers until the returned function is called (requests in flight overlap). */
+  holdConsole(): () => void {
+    let release = () => undefined as void;
+    this.consoleGate = new Promise<void>((resolve) => (release = resolve));
+    return release;
+  }
+
   get latest(): WebSocket | undefined {
     return this.sockets.at(-1);
   }
@@ -59,7 +67,12 @@ export class LiveTestServer {
     this.calls.push({ method: req.method ?? '', url, body });
     if (url.endsWith('/stats')) return JSON.stringify({ cpu: 12.5, memory: 2048 });
     if (url.endsWith('/status')) return JSON.stringify({ running: true, installing: false });
-    if (url.includes('/console?time=')) return JSON.stringify({ logs: 'polled line\n', epoch: 4242 });
+    if (url.includes('/console?time=')) {
+      await this.consoleGate;
+      // Like the daemon: output newer than `time`, and nothing once the caller has seen epoch 4242.
+      const since = Number(new URL(url, 'http://x').searchParams.get('time'));
+      return JSON.stringify({ logs: since >= 4242 ? '' : 'polled line\n', epoch: 4242 });
+    }
     return '';
   }
 }
