@@ -98,8 +98,8 @@ describe.each(DIALECTS)('nodes API on %s', (dialect) => {
       config: {
         sftp: { clientSecret: node.deployment.clientSecret },
         tls: {
-          certPem: expect.stringContaining('BEGIN CERTIFICATE'),
-          keyPem: expect.stringContaining('PRIVATE KEY'),
+          certPem: expect.stringContaining('BEGIN CERTIFICATE') as unknown,
+          keyPem: expect.stringContaining('PRIVATE KEY') as unknown,
         },
       },
     });
@@ -196,7 +196,7 @@ describe.each(DIALECTS)('nodes API on %s', (dialect) => {
       403,
     );
     expect((await call(t, 'PUT', url, { token: admin, body: { tlsMode: 'plain' } })).statusCode).toBe(204);
-    const plainNode = (await call(t, 'GET', url, { token: viewer })).json();
+    const plainNode = (await call(t, 'GET', url, { token: viewer })).json<object>();
     expect(plainNode).toMatchObject({ tlsMode: 'plain', privateHost: '10.0.0.8', tlsNeedsRotate: false });
     // A plain node's file has no TLS section (the daemon serves HTTP); a `ca` node's names the operator's files.
     const plainDep = (await call(t, 'GET', `${url}/deployment`, { token: admin })).json<{ config: object }>();
@@ -207,7 +207,7 @@ describe.each(DIALECTS)('nodes API on %s', (dialect) => {
       tlsFingerprint: string | null;
     }>();
     expect(caDep.config).toMatchObject({
-      tls: { certFile: expect.any(String), keyFile: expect.any(String) },
+      tls: { certFile: expect.any(String) as unknown, keyFile: expect.any(String) as unknown },
     });
     expect(caDep.tlsFingerprint).toBeNull();
     // The local node stays plain.
@@ -230,7 +230,7 @@ describe.each(DIALECTS)('nodes API on %s', (dialect) => {
       .set({ tls_cert: null, tls_fingerprint: null, tls_key_sealed: null, secret_sealed: null })
       .where('id', '=', id)
       .execute();
-    const view = (await call(t, 'GET', `/api/nodes/${id}`, { token: viewer })).json();
+    const view = (await call(t, 'GET', `/api/nodes/${id}`, { token: viewer })).json<object>();
     expect(view).toMatchObject({ tlsMode: 'pinned', tlsFingerprint: null, tlsNeedsRotate: true });
     expect(await t.services.link.address(id)).toMatchObject({ tls: { mode: 'plain' } });
     const dep = (await call(t, 'GET', `/api/nodes/${id}/deployment`, { token: deployer })).json<{
