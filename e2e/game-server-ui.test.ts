@@ -40,7 +40,8 @@ describe.runIf(canRun)('a real freeciv-server through the browser', () => {
 
   beforeAll(async () => {
     live = await startPanelWithDaemon('local-node');
-    // Freeciv runs as `nobody` (the template drops root): the node's data folder must be traversable.
+    // Freeciv refuses root: the daemon runs it under the server's own unprivileged uid, so the node's data folder
+    // must be traversable.
     await chmod(dirname(live.serversDir), 0o755);
     port = await freePort();
     browser = await launchBrowser();

@@ -67,7 +67,7 @@ for (const c of cases) {
 
     beforeAll(async () => {
       d = await startTestDaemon();
-      // Freeciv drops to an unprivileged user when run as root; it must reach its server folder.
+      // Freeciv refuses root: a root daemon runs it under the server's own unprivileged uid, which must reach its folder.
       await chmod(d.dataDir, 0o755);
     });
     afterAll(async () => d?.close());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { templateSchema } from '@hearth/contract';
+import { checkVariableValue, templateSchema } from '@hearth/contract';
 import { scanFolder } from '../../src/modules/templates/sources/folder-scan';
 import { bundledTemplatesDir } from '../../src/modules/templates/sources/folder-source';
 import { readTemplate } from '../../src/modules/templates/sources/read-template';
@@ -53,5 +53,20 @@ describe('bundled starter templates', async () => {
     expect(steps('minecraft-fabric')).toContain('fabricdl');
     expect(steps('minecraft-forge')).toContain('forgedl');
     expect(steps('minecraft-paper')).toContain('download');
+  });
+
+  it('holds its variables to their rules: ports 1–65535, shipped values valid, raw commands admin-only', () => {
+    for (const file of scan.files) {
+      const template = templateSchema.parse(JSON.parse(file.text));
+      for (const [name, variable] of Object.entries(template.data)) {
+        expect(checkVariableValue(variable, variable.value).ok, `${file.name}.${name}`).toBe(true);
+        if (name === 'port') expect(variable, file.name).toMatchObject({ min: 1, max: 65535 });
+      }
+      // A whole-argument variable of the run command is a command line: only an admin may set it.
+      const whole = /^\$\{(\w+)\}$/.exec(template.run.command)?.[1];
+      if (whole) expect(template.data[whole]?.userEdit, file.name).toBe(false);
+    }
+    const generic = scan.files.filter((f) => f.name.startsWith('generic-'));
+    expect(generic.map((f) => f.name)).toEqual(['generic-docker', 'generic-process']);
   });
 });
