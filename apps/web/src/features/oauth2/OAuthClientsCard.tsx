@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,14 +51,32 @@ export function OAuthClientsCard({ scope }: { scope: ClientScope }) {
         </Text>
         {clients.data?.length === 0 && <Text size="sm">{t('oauth2.empty')}</Text>}
         {clients.data?.map((client) => (
-          <Group key={client.client_id} justify="space-between" wrap="nowrap" data-testid="oauth2-client">
+          <Group
+            key={client.client_id}
+            justify="space-between"
+            wrap="nowrap"
+            data-testid="oauth2-client"
+            data-revoked={client.revoked}
+          >
             <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text fw={600} truncate>
-                {clientName(client, t)}
-              </Text>
+              <Group gap="xs" wrap="nowrap">
+                <Text fw={600} truncate td={client.revoked ? 'line-through' : undefined}>
+                  {clientName(client, t)}
+                </Text>
+                {client.revoked && (
+                  <Badge color="red" variant="light" size="sm">
+                    {t('oauth2.revoked')}
+                  </Badge>
+                )}
+              </Group>
               <Text size="xs" c="dimmed" truncate>
                 {client.description || client.client_id}
               </Text>
+              {client.revoked && (
+                <Text size="xs" c="red">
+                  {t('oauth2.revokedHint')}
+                </Text>
+              )}
             </Stack>
             <Tooltip label={t('common.delete')}>
               <ActionIcon

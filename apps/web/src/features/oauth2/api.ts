@@ -5,6 +5,8 @@ export interface OAuthClient {
   client_id: string;
   name: string;
   description: string;
+  /** A password change revoked its secret: it mints no more tokens (docs/security.md). */
+  revoked: boolean;
 }
 
 export interface CreatedClient {

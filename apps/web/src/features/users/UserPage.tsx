@@ -1,11 +1,18 @@
-import { Button, Card, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { emptyPanelPermissions } from '@hearth/contract';
+import {
+  emptyPanelPermissions,
+  panelPermissions,
+  panelScopeOf,
+  type PanelPermission,
+} from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../api/notify';
+import { hasScope, isAdmin } from '../../api/scopes';
+import { useSession } from '../../api/useSession';
 import { PageLoader } from '../../components/PageLoader';
 import { useValidators } from '../auth/useValidators';
 import { DeleteUserButton } from './DeleteUserButton';
@@ -23,6 +30,16 @@ export default function UserPage() {
   const user = useQuery({ ...userQuery(id ?? ''), enabled: !isNew });
   const perms = useQuery({ ...permsQuery(id ?? ''), enabled: !isNew });
   const [flags, setFlags] = useState<PermissionFlags>(emptyPanelPermissions);
+  // A non-admin changes only flags they hold, and no account holding more than they do (docs/security.md
+  // § Authorization; server access is checked by the panel, which answers ErrCannotEditUser).
+  const { scopes } = useSession();
+  const canChange = isAdmin(scopes)
+    ? undefined
+    : (perm: PanelPermission) => hasScope(scopes, panelScopeOf[perm]);
+  const locked =
+    canChange !== undefined &&
+    perms.data !== undefined &&
+    panelPermissions.some((p) => perms.data[p] && !canChange(p));
   const form = useForm({
     initialValues: { username: '', email: '', password: '' },
     validate: { username: v.username, email: v.email, password: (p) => (isNew || p ? v.password(p) : null) },
@@ -59,24 +76,35 @@ export default function UserPage() {
           <Title order={2}>
             {isNew ? t('users.add.title') : (user.data?.username ?? t('users.edit.title'))}
           </Title>
-          {!isNew && <DeleteUserButton id={id} username={user.data?.username ?? ''} />}
+          {!isNew && !locked && <DeleteUserButton id={id} username={user.data?.username ?? ''} />}
         </Group>
+        {locked && (
+          <Alert color="yellow" data-testid="user-locked">
+            {t('users.locked')}
+          </Alert>
+        )}
         <Card withBorder radius="md" padding="lg">
           <Stack>
             <Title order={4}>{t('users.details')}</Title>
-            <TextInput label={t('fields.username')} {...form.getInputProps('username')} />
-            <TextInput label={t('fields.email')} type="email" {...form.getInputProps('email')} />
+            <TextInput label={t('fields.username')} disabled={locked} {...form.getInputProps('username')} />
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              disabled={locked}
+              {...form.getInputProps('email')}
+            />
             <PasswordInput
               label={t('fields.password')}
               description={isNew ? undefined : t('users.passwordHint')}
               autoComplete="new-password"
+              disabled={locked}
               {...form.getInputProps('password')}
             />
           </Stack>
         </Card>
-        <PermissionSwitches value={flags} onChange={setFlags} />
+        <PermissionSwitches value={flags} disabled={locked} canChange={canChange} onChange={setFlags} />
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={save.isPending} disabled={locked}>
             {isNew ? t('users.create') : t('common.save')}
           </Button>
         </Group>

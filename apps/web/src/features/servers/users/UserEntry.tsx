@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import { serverPermissions } from '@hearth/contract';
+import { serverPermissions, type ServerPermission } from '@hearth/contract';
 import { useTranslation } from 'react-i18next';
 import type { ServerUserFlags } from '../api';
 
@@ -9,10 +9,17 @@ export interface Entry {
   flags: ServerUserFlags;
   /** Added here and not saved yet: Cancel removes it (SPEC §2). */
   isNew: boolean;
+  /**
+   * Holds a flag the current user lacks on this server: the panel refuses any change to it
+   * (docs/security.md § Authorization), so its switches and buttons are off and the reason is shown.
+   */
+  locked: boolean;
 }
 
 interface Props {
   entry: Entry;
+  /** Whether the current user may grant this flag (they hold it, or they are an administrator). */
+  canGrant: (perm: ServerPermission) => boolean;
   saving: boolean;
   deleting: boolean;
   onChange: (flags: ServerUserFlags) => void;
@@ -22,7 +29,8 @@ interface Props {
 }
 
 /** One user with access: their permission switches, and Save/Cancel (new) or Update/Delete. */
-export function UserEntry({ entry, saving, deleting, onChange, onSave, onCancel, onDelete }: Props) {
+export function UserEntry(props: Props) {
+  const { entry, canGrant, saving, deleting, onChange, onSave, onCancel, onDelete } = props;
   const { t } = useTranslation();
   return (
     <Card withBorder radius="md" padding="md" data-testid="server-user" data-email={entry.email}>
@@ -42,15 +50,27 @@ export function UserEntry({ entry, saving, deleting, onChange, onSave, onCancel,
                 {t('common.cancel')}
               </Button>
             ) : (
-              <Button variant="light" color="red" size="xs" loading={deleting} onClick={onDelete}>
+              <Button
+                variant="light"
+                color="red"
+                size="xs"
+                loading={deleting}
+                disabled={entry.locked}
+                onClick={onDelete}
+              >
                 {t('common.delete')}
               </Button>
             )}
-            <Button size="xs" loading={saving} onClick={onSave}>
+            <Button size="xs" loading={saving} disabled={entry.locked} onClick={onSave}>
               {entry.isNew ? t('common.save') : t('servers.users.update')}
             </Button>
           </Group>
         </Group>
+        {entry.locked && (
+          <Text size="sm" c="dimmed" data-testid="server-user-locked">
+            {t('servers.users.locked')}
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs">
           {serverPermissions.map((perm) => (
             <Switch
@@ -58,6 +78,7 @@ export function UserEntry({ entry, saving, deleting, onChange, onSave, onCancel,
               size="sm"
               label={t(`servers.permissions.${perm}`)}
               checked={entry.flags[perm]}
+              disabled={entry.locked || !canGrant(perm)}
               onChange={(e) => onChange({ ...entry.flags, [perm]: e.currentTarget.checked })}
             />
           ))}

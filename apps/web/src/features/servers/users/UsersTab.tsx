@@ -1,8 +1,8 @@
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { emptyServerPermissions } from '@hearth/contract';
+import { emptyServerPermissions, serverPermissions, type ServerPermission } from '@hearth/contract';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../api/notify';
 import { PageLoader } from '../../../components/PageLoader';
@@ -10,24 +10,35 @@ import { serverKeys, serversApi, serverUsersQuery, type ServerUser } from '../ap
 import type { ServerTabProps } from '../tabs';
 import { UserEntry, type Entry } from './UserEntry';
 
-function toEntry(user: ServerUser): Entry {
+/** `canGrant`: the current user's own flags here; a user holding any other flag is locked for them. */
+function toEntry(user: ServerUser, canGrant: (perm: ServerPermission) => boolean): Entry {
   const { email, username, ...flags } = user;
   const base = emptyServerPermissions();
   for (const key of Object.keys(base) as (keyof typeof base)[]) base[key] = flags[key] === true;
-  return { email, username, flags: base, isNew: false };
+  const locked = serverPermissions.some((perm) => base[perm] && !canGrant(perm));
+  return { email, username, flags: base, isNew: false, locked };
 }
 
-/** Users tab: who has access and with which flags; add by e-mail, local until saved (SPEC §2, §5). */
-export default function UsersTab({ server }: ServerTabProps) {
+/**
+ * Users tab: who has access and with which flags; add by e-mail, local until saved (SPEC §2, §5). A non-admin
+ * grants only flags they hold and cannot change users holding more (docs/security.md § Authorization).
+ */
+export default function UsersTab({ server, permissions, admin }: ServerTabProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const users = useQuery(serverUsersQuery(server.id));
   const [entries, setEntries] = useState<Entry[]>([]);
   const [email, setEmail] = useState('');
+  // Keyed by the flags themselves: a refetched detail with the same flags keeps the entries being edited.
+  const held = serverPermissions.filter((perm) => admin || permissions[perm]).join(',');
+  const canGrant = useCallback((perm: ServerPermission) => held.split(',').includes(perm), [held]);
   useEffect(() => {
     // A reload keeps entries still being added here.
-    if (users.data) setEntries((old) => [...users.data.map(toEntry), ...old.filter((e) => e.isNew)]);
-  }, [users.data]);
+    if (users.data) {
+      const saved = users.data.map((user) => toEntry(user, canGrant));
+      setEntries((old) => [...saved, ...old.filter((e) => e.isNew)]);
+    }
+  }, [users.data, canGrant]);
   const reload = () => queryClient.invalidateQueries({ queryKey: serverKeys.users(server.id) });
   const save = useMutation({
     mutationFn: (entry: Entry) => serversApi.setUser(server.id, entry.email, entry.flags),
@@ -53,7 +64,7 @@ export default function UsersTab({ server }: ServerTabProps) {
     if (!entries.some((e) => e.email === address)) {
       setEntries([
         ...entries,
-        { email: address, username: '', flags: emptyServerPermissions(), isNew: true },
+        { email: address, username: '', flags: emptyServerPermissions(), isNew: true, locked: false },
       ]);
     }
     setEmail('');
@@ -70,6 +81,11 @@ export default function UsersTab({ server }: ServerTabProps) {
           <Text size="sm" c="dimmed">
             {t('servers.users.description')}
           </Text>
+          {!admin && (
+            <Text size="sm" c="dimmed">
+              {t('servers.users.grantHint')}
+            </Text>
+          )}
           <Group align="flex-end" wrap="nowrap">
             <TextInput
               style={{ flex: 1 }}
@@ -87,6 +103,7 @@ export default function UsersTab({ server }: ServerTabProps) {
         <UserEntry
           key={entry.email}
           entry={entry}
+          canGrant={canGrant}
           saving={save.isPending && save.variables.email === entry.email}
           deleting={remove.isPending && remove.variables.email === entry.email}
           onChange={(flags) => update(entry, { flags })}
