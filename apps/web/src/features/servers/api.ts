@@ -33,6 +33,9 @@ export interface ServerVariable {
   required?: boolean;
   userEdit?: boolean;
   options?: { value: unknown; display?: string }[];
+  /** Bounds of an integer variable (a Hearth extension of the template format; a port is 1–65535). */
+  min?: number;
+  max?: number;
 }
 
 export const serverKeys = {

@@ -1,8 +1,11 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { panelScopeOf } from '@hearth/contract';
 import type { StoredTemplate } from '@hearth/contract/templates-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasScope } from '../../../api/scopes';
+import { useSession } from '../../../api/useSession';
 import { SelectField } from '../../../components/SelectField';
 import { StringListEditor } from '../../../components/StringListEditor';
 import { nodeChoicesQuery } from '../../nodes/api';
@@ -76,7 +79,9 @@ interface FormProps {
 function ServerForm({ template, nodeId, nodeEnvironments }: FormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const variables = useMemo(() => creationVariables(template), [template]);
+  // Admin-only variables (`userEdit: false`) are shown and sent only to those allowed to set them.
+  const canSetLocked = hasScope(useSession().scopes, panelScopeOf.editServerAdmin);
+  const variables = useMemo(() => creationVariables(template, canSetLocked), [template, canSetLocked]);
   const environments = environmentsOnNode(template, nodeEnvironments);
   const [envType, setEnvType] = useState('');
   const [name, setName] = useState('');
@@ -90,7 +95,9 @@ function ServerForm({ template, nodeId, nodeEnvironments }: FormProps) {
   const badUsers = users.filter((u) => !EMAIL.test(u));
   const create = useMutation({
     mutationFn: (env: EnvEntry) =>
-      serversApi.create(createBody({ template, name, node: nodeId, environment: env, values, users })),
+      serversApi.create(
+        createBody({ template, name, node: nodeId, environment: env, values, users, canSetLocked }),
+      ),
     onSuccess: async ({ id }) => {
       await queryClient.invalidateQueries({ queryKey: serverKeys.all });
       setCreated(id);

@@ -22,11 +22,17 @@ export function environmentsOnNode(
   return nodeEnvironments ? all.filter((e) => nodeEnvironments.includes(e.type)) : all;
 }
 
-/** The variables shown when creating: everything but internal ones. */
-export function creationVariables(template: StoredTemplate): Record<string, ServerVariable> {
+/**
+ * The variables shown when creating: everything but internal ones, and for a caller who is not a definition
+ * admin only `userEdit` ones (the panel refuses the others: docs/api.md § Servers).
+ */
+export function creationVariables(
+  template: StoredTemplate,
+  canSetLocked: boolean,
+): Record<string, ServerVariable> {
   return Object.fromEntries(
     Object.entries(template.data as Record<string, ServerVariable & { internal?: boolean }>).filter(
-      ([, v]) => !v.internal,
+      ([, v]) => !v.internal && (canSetLocked || v.userEdit !== false),
     ),
   );
 }
@@ -38,22 +44,23 @@ export interface CreateChoice {
   environment: EnvEntry;
   values: Record<string, VariableValue>;
   users: string[];
+  /** The caller may set `userEdit: false` variables (admin or editServerAdmin). */
+  canSetLocked: boolean;
 }
 
-/** `POST /api/servers` (PufferPanel v2 shape): the template with name, node, users, environment and values. */
+/**
+ * `POST /api/servers` in its template form, for everyone: the stored template's id, the environment by type
+ * and `{value}` for each variable shown. The panel builds the definition from the stored template, so no
+ * command or other definition field travels from the browser.
+ */
 export function createBody(choice: CreateChoice): Record<string, unknown> {
-  const { id: _id, warnings: _warnings, ...template } = choice.template;
-  const data = template.data as Record<string, ServerVariable>;
-  const values = wireValues(creationVariables(choice.template), choice.values);
-  const merged = Object.fromEntries(
-    Object.entries(data).map(([name, v]) => [name, name in values ? { ...v, value: values[name] } : v]),
-  );
+  const values = wireValues(creationVariables(choice.template, choice.canSetLocked), choice.values);
   return {
-    ...template,
+    template: choice.template.id,
     name: choice.name.trim(),
     node: choice.node,
     users: choice.users,
-    environment: choice.environment,
-    data: merged,
+    environment: { type: choice.environment.type },
+    data: Object.fromEntries(Object.entries(values).map(([name, value]) => [name, { value }])),
   };
 }

@@ -54,6 +54,8 @@ export function VariableInput({ name, variable, value, onChange, error, disabled
           {...common}
           required={variable.required !== false}
           allowDecimal={false}
+          min={variable.min}
+          max={variable.max}
           value={typeof value === 'number' ? value : ''}
           onChange={(next) => onChange(next === '' ? '' : Number(next))}
         />
