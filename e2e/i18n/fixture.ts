@@ -2,9 +2,8 @@
  * Shared by the i18n browser suites: a real panel and daemon with one template, one running server, and the
  * SPEC route table as concrete paths (signed-in and public), plus the in-page scripts they run.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { routes } from '../../apps/web/src/app/routes';
 import { fakeGameDefinition } from '../../apps/daemon/test/helpers/test-daemon';
 import {
   createFakeGameServer,
@@ -62,10 +61,16 @@ export async function startI18nFixture(): Promise<I18nFixture> {
   };
 }
 
-/** The `path:` entries of the web route table, to check the suites cover every route. */
+/** The paths of the web route table, to check the suites cover every route. */
 export function routeTablePaths(): string[] {
-  const source = readFileSync(join(import.meta.dirname, '../../apps/web/src/app/routes.ts'), 'utf8');
-  return [...source.matchAll(/path: '([^']+)'/g)].map((m) => m[1] ?? '');
+  return routes.map((route) => route.path);
+}
+
+/** The route-table row a concrete path renders (the most specific pattern: `/server` before `/server/:id`). */
+function routeNameOf(path: string): string {
+  const route = routes.find((r) => matchesRoute(path, r.path));
+  if (!route) throw new Error(`${path} matches no row of the route table`);
+  return route.name;
 }
 
 /** Whether a concrete path (`/server/abc?tab=files`) belongs to a route pattern (`/server/:id`). */
@@ -88,17 +93,21 @@ export async function signIn(
   );
 }
 
-/** Client-side navigation (no reload): the router follows popstate. */
+/**
+ * Client-side navigation (no reload): the router follows popstate. Fails unless the route's own page rendered
+ * (its `data-route` marker, see apps/web/src/app/router.tsx) and then settled.
+ */
 export async function navigate(page: Page, path: string, reload = false): Promise<void> {
   if (reload) await page.goto(path);
   else
     await page.evaluate(
       `history.pushState(null, '', ${JSON.stringify(path)}); dispatchEvent(new PopStateEvent('popstate'))`,
     );
-  await page.evaluate(SETTLE);
+  await page.locator(`[data-route="${routeNameOf(path)}"]`).waitFor({ state: 'attached' });
+  if (!(await page.evaluate<boolean>(SETTLE))) throw new Error(`${path} did not settle (a loader stayed)`);
 }
 
-/** Waits until no loader shows and the visible text stopped changing for two polls (at most 10 s). */
+/** Waits until no loader shows and the visible text stopped changing for two polls; false after 10 s. */
 const SETTLE = `new Promise((resolve) => {
   let last = '';
   let stable = 0;
@@ -108,7 +117,8 @@ const SETTLE = `new Promise((resolve) => {
     const text = document.body.innerText;
     stable = !busy && text === last ? stable + 1 : 0;
     last = text;
-    if (stable >= 2 || Date.now() - started > 10000) resolve(true);
+    if (stable >= 2) resolve(true);
+    else if (Date.now() - started > 10000) resolve(false);
     else setTimeout(tick, 100);
   };
   tick();

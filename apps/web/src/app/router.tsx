@@ -5,11 +5,23 @@ import { HOME_PATH, NOT_FOUND_PATH, routes, type AppRoute } from './routes';
 import { PublicLayout } from './shell/PublicLayout';
 import { Shell } from './shell/Shell';
 
+/**
+ * Each page renders inside a `data-route` marker naming its route-table row, so a browser test can tell that
+ * a route really rendered its page (and not an error element or another page after a redirect).
+ */
 function toRouteObject(route: AppRoute): RouteObject {
   return {
     path: route.path,
     handle: { titleKey: route.titleKey },
-    lazy: async () => ({ Component: (await route.page()).default }),
+    lazy: async () => {
+      const Page = (await route.page()).default;
+      const Component = () => (
+        <div data-route={route.name} style={{ display: 'contents' }}>
+          <Page />
+        </div>
+      );
+      return { Component };
+    },
   };
 }
 
