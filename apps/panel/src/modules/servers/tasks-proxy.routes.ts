@@ -1,27 +1,18 @@
 /**
- * `/proxy/daemon/server/{id}/tasks…` (SPEC §7 Tasks): editServerData (or admin), checked here like the other
- * proxy routes (404 without access, 403 without the flag), then forwarded to the node with a fresh token;
+ * `/proxy/daemon/server/{id}/tasks…` (SPEC §7 Tasks): the contract's permission-table rows forwarded as
+ * `tasks` (docs/permissions.md): editServerData (or admin), checked here like the other proxy routes (404
+ * without access, 403 without the flag), then forwarded to the node with a fresh token;
  * the daemon's status and body (e.g. 400 ErrInvalidCron, 404 ErrTaskNotFound) come back unchanged.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, taskIdSchema } from '@hearth/contract';
+import { AppError, panelNeedOf, proxiedRows, taskIdSchema } from '@hearth/contract';
 import type { App } from '../../app-types';
 import { currentServer, currentUser } from '../../plugins/auth';
 import type { NodeLink } from '../../nodes-link/node-link';
 import { grantFor } from './servers.service';
 
-interface TaskRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: string;
-}
-
-const routes: TaskRoute[] = [
-  { method: 'GET', url: '/tasks' },
-  { method: 'POST', url: '/tasks' },
-  { method: 'PUT', url: '/tasks/:taskId' },
-  { method: 'DELETE', url: '/tasks/:taskId' },
-  { method: 'POST', url: '/tasks/:taskId/run' },
-];
+/** The daemon path after `/daemon/server/:id` comes from the row, never from the URL. */
+const SERVER_PREFIX = '/daemon/server/:id';
 
 /** The daemon path for this call; a task id is checked so it can never smuggle a path. */
 function suffixOf(req: FastifyRequest, url: string): string {
@@ -48,13 +39,15 @@ async function forward(link: NodeLink, req: FastifyRequest, reply: FastifyReply,
 }
 
 export function tasksProxyRoutes(app: App, link: NodeLink): void {
-  for (const route of routes) {
+  for (const [, row] of proxiedRows('tasks')) {
+    const { permission, server } = panelNeedOf(row);
+    const suffix = row.path.slice(SERVER_PREFIX.length);
     app.route({
-      method: route.method,
-      url: `/proxy/daemon/server/:id${route.url}`,
-      config: { permission: 'authenticated', server: 'editServerData' },
+      method: row.method,
+      url: row.proxy.path,
+      config: { permission, server },
       schema: { tags: ['proxy'] },
-      handler: (req, reply) => forward(link, req, reply, route.url),
+      handler: (req, reply) => forward(link, req, reply, suffix),
     });
   }
 }
