@@ -23,7 +23,7 @@ import {
 } from './helpers/node-fixture';
 
 interface ListView {
-  servers: Array<{ id: string; status?: string; node: { id: string; status?: string } }>;
+  servers: Array<{ id: string; name: string; status?: string; node: { id: string; status?: string } }>;
 }
 
 /** A "node" that accepts connections and never answers. */
