@@ -24,6 +24,10 @@ export const configSchema = z.strictObject({
       port: z.number().int().min(0).max(65535).default(8080),
       bodyLimit: z.number().int().min(1024).default(1_048_576),
       trustProxy: z.boolean().default(false),
+      /** Proxied websockets per server (all users); below the daemons' socket.maxPerServer (20). */
+      socketsPerServer: z.number().int().min(1).max(1000).default(16),
+      /** Proxied websockets per user on one server. */
+      socketsPerUser: z.number().int().min(1).max(1000).default(5),
     })
     .prefault({}),
   panel: z

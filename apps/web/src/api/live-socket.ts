@@ -3,7 +3,7 @@
  * Pure TypeScript (no React, no DOM globals unless defaulted) so the reconnect, queue and HTTP-fallback rules
  * are unit-tested in node with a real `ws` server and a fake clock.
  */
-import type { ServerMessage } from '@hearth/contract';
+import { isErrorCode, type ErrorCode, type ServerMessage } from '@hearth/contract';
 import { overHttp } from './live-fallback';
 
 export type LiveState = 'connecting' | 'open' | 'closed';
@@ -52,6 +52,18 @@ export const FAILURE_RESET_MS = 30_000;
 export const REPLAY_POLL_MS = 5000;
 const WS_OPEN = 1;
 
+/**
+ * Close reasons that reconnecting at once would only repeat: too many sockets (the panel's per-user or
+ * per-server cap). The client gives up at once and shows why; the 30 s failure reset tries again later.
+ */
+const NO_RETRY: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['ErrSocketLimit']);
+
+/** The catalogued code the panel put in a close frame's reason (e.g. 4429 `ErrSocketLimit`), if any. */
+function closeCodeOf(event: unknown): ErrorCode | undefined {
+  const reason = (event as { reason?: unknown } | null)?.reason;
+  return isErrorCode(reason) ? reason : undefined;
+}
+
 export interface LiveSocketOptions {
   serverId: string;
   http: LiveHttp;
@@ -64,8 +76,11 @@ export interface LiveSocketOptions {
 export interface LiveListeners {
   message?: (message: ServerMessage) => void;
   state?: (state: LiveState) => void;
-  /** Reconnecting gave up (warning toast + banner); `false` again once the socket reopens. */
-  failed?: (failed: boolean) => void;
+  /**
+   * Reconnecting gave up (warning toast + banner); `false` again once the socket reopens. `code` is the
+   * catalogued reason the panel closed the socket with, when it gave one that retrying cannot fix.
+   */
+  failed?: (failed: boolean, code?: ErrorCode) => void;
   /** An HTTP fallback call failed. */
   httpError?: (err: unknown) => void;
 }
@@ -123,7 +138,7 @@ export class LiveSocket {
     const socket = this.createSocket(this.url);
     this.socket = socket;
     socket.onopen = () => this.handleOpen(socket);
-    socket.onclose = () => this.handleClose(socket);
+    socket.onclose = (event) => this.handleClose(socket, closeCodeOf(event));
     // The close event follows an error; the close handler does the work.
     socket.onerror = () => undefined;
     socket.onmessage = (event) => this.handleMessage(event.data);
@@ -176,7 +191,7 @@ export class LiveSocket {
     for (const message of queued) socket.send(JSON.stringify(message));
   }
 
-  private handleClose(socket: SocketLike): void {
+  private handleClose(socket: SocketLike, code?: ErrorCode): void {
     if (socket !== this.socket || this.disposed) return;
     this.socket = null;
     this.setState('closed');
@@ -184,8 +199,8 @@ export class LiveSocket {
     for (const message of this.queue.splice(0)) void this.sendOverHttp(message);
     this.startPolling();
     this.armFailureReset();
-    if (this.failures >= MAX_FAILED_ATTEMPTS) {
-      this.giveUp();
+    if (this.failures >= MAX_FAILED_ATTEMPTS || (code !== undefined && NO_RETRY.has(code))) {
+      this.giveUp(code);
       return;
     }
     const delay = RECONNECT_BASE_MS + RECONNECT_STEP_MS * this.failures;
@@ -196,10 +211,10 @@ export class LiveSocket {
     }, delay);
   }
 
-  private giveUp(): void {
+  private giveUp(code?: ErrorCode): void {
     if (this.gaveUp) return;
     this.gaveUp = true;
-    this.listeners.failed?.(true);
+    this.listeners.failed?.(true, code);
   }
 
   /**

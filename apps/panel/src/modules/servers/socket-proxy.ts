@@ -84,7 +84,13 @@ export class SocketRelay {
     await new Promise<void>((resolve, reject) => {
       up.once('open', resolve);
       up.once('unexpected-response', (_req, res) => {
-        reject(new AppError('ErrSocketFailed', { status: res.statusCode ?? 0 }));
+        // The daemon's own cap (socket.maxPerServer) is named as such, not hidden behind ErrSocketFailed.
+        const status = res.statusCode ?? 0;
+        reject(
+          status === 429
+            ? new AppError('ErrSocketLimit')
+            : new AppError('ErrSocketFailed', { status }),
+        );
         up.terminate();
       });
       up.once('error', reject);

@@ -6,14 +6,32 @@
  * process that handled the change closes its sockets; the others notice at the next token refresh (every
  * 45 s each proxied socket re-reads the caller's access and closes on a change), so revocation is bounded by
  * that interval there.
+ *
+ * Caps (docs/configuration.md `web.socketsPerServer`, `web.socketsPerUser`): the daemon allows
+ * `socket.maxPerServer` (20) sockets per server and refuses the next one, so one user opening many tabs or
+ * scripted sockets could starve everyone else, the owner included (each proxied socket also briefly holds a
+ * second daemon socket while it swaps tokens). The panel counts first, below the daemon's cap, and closes the
+ * extra socket with 4429 `ErrSocketLimit`, which the web app shows instead of retrying.
  */
+import { AppError } from '@hearth/contract';
 
 /** Close codes sent to the browser (application range 4000–4999). */
 export const SOCKET_CLOSE = {
   permissionsChanged: 4003,
   serverDeleted: 4004,
+  /** Over the panel's per-user or per-server cap (reason `ErrSocketLimit`). */
+  socketLimit: 4429,
   nodeLost: 4502,
 } as const;
+
+export interface SocketLimits {
+  /** Open proxied sockets per server, all users together (keep it below the daemons' `socket.maxPerServer`). */
+  perServer: number;
+  /** Open proxied sockets per user on one server. */
+  perUser: number;
+}
+
+export const defaultSocketLimits: SocketLimits = { perServer: 16, perUser: 5 };
 
 export interface ClosableSocket {
   close(code: number, reason: string): void;
@@ -22,12 +40,21 @@ export interface ClosableSocket {
 export class SocketRegistry {
   private readonly open = new Map<string, Set<ClosableSocket>>();
 
+  constructor(private readonly limits: SocketLimits = defaultSocketLimits) {}
+
   private key(serverId: string, userId: string): string {
     return `${serverId}\u0000${userId}`;
   }
 
+  /** Registers an open socket; throws 429 ErrSocketLimit (registering nothing) when a cap is reached. */
   add(serverId: string, userId: string, socket: ClosableSocket): () => void {
     const key = this.key(serverId, userId);
+    if ((this.open.get(key)?.size ?? 0) >= this.limits.perUser) {
+      throw new AppError('ErrSocketLimit', { max: this.limits.perUser });
+    }
+    if (this.count(serverId) >= this.limits.perServer) {
+      throw new AppError('ErrSocketLimit', { max: this.limits.perServer });
+    }
     const set = this.open.get(key) ?? new Set();
     set.add(socket);
     this.open.set(key, set);

@@ -1,7 +1,10 @@
 /**
  * `GET /proxy/daemon/socket/{id}` (websocket; SPEC §7 Socket). The one authorization hook runs on the upgrade
  * request (session cookie or bearer): no access → 404, no viewServerConsole → 403 (the daemon's own rule for
- * opening its socket), before any upgrade. Then the daemon socket is opened and relayed (socket-proxy.ts).
+ * opening its socket), before any upgrade; the same hook refuses an upgrade whose Origin is another site's
+ * (plugins/origin.ts). Then the per-user and per-server caps (socket-registry.ts) — over them the socket is
+ * closed at once with 4429 `ErrSocketLimit`, a reason the browser can read (a refused upgrade's status it cannot)
+ * — and the daemon socket is opened and relayed (socket-proxy.ts).
  */
 import { z } from 'zod';
 import { isAppError } from '@hearth/contract';
@@ -41,11 +44,16 @@ export function socketRoutes(app: App, deps: SocketRouteDeps): void {
         onEnd: () => unregister(),
         log: req.log,
       });
-      unregister = deps.registry.add(access.serverId, identity.userId, relay);
+      try {
+        unregister = deps.registry.add(access.serverId, identity.userId, relay);
+      } catch (err) {
+        req.log.info({ userId: identity.userId, serverId: access.serverId }, 'socket cap reached');
+        return relay.close(SOCKET_CLOSE.socketLimit, isAppError(err) ? err.code : 'ErrSocketLimit');
+      }
       relay.start().catch((err: unknown) => {
         req.log.warn({ err }, 'daemon socket could not be opened');
         const reason = isAppError(err) ? err.code : 'ErrNodeOffline';
-        relay.close(SOCKET_CLOSE.nodeLost, reason);
+        relay.close(reason === 'ErrSocketLimit' ? SOCKET_CLOSE.socketLimit : SOCKET_CLOSE.nodeLost, reason);
       });
     },
   );

@@ -9,13 +9,15 @@
  * - `stats`: the latest `{cpu, memory}` (after a `stat` request), else null.
  * - `connection`: 'connecting' | 'open' | 'closed' for the socket.
  * - `failed`: reconnecting gave up; the page shows the warning banner while true.
+ * - `failedCode`: why, as a catalogued code (`ErrSocketLimit` when the panel refused one more socket, else
+ *   `ErrSocketFailed`); the banner and the toast show its translation.
  * - `subscribeConsole(fn)`: console events (`{logs, epoch}`) after the call; returns the unsubscribe.
  * - `subscribeFiles(fn)`: `file-list` answers (`{files, path, error}`) to `file` messages; returns the unsubscribe.
  * - `send(message)`: start, stop, kill, install, stat, status, replay {since}, console {command}. The promise
  *   settles when the message is sent (socket) or answered (HTTP); failures are toasted by the hook.
  *   Also file {action: 'get', path}, answered by a `file-list`.
  */
-import type { ConsoleEventData, FileList, StatsResponse } from '@hearth/contract';
+import type { ConsoleEventData, ErrorCode, FileList, StatsResponse } from '@hearth/contract';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { notifyError } from '../../api/notify';
 import { createSocketLive } from './live/socket-live';
@@ -34,6 +36,7 @@ export interface ServerLiveState {
   stats: StatsResponse | null;
   connection: 'connecting' | 'open' | 'closed';
   failed: boolean;
+  failedCode?: ErrorCode;
 }
 
 export interface ServerLive extends ServerLiveState {

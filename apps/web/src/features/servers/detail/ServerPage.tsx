@@ -62,7 +62,7 @@ function ServerScreen({ detail }: { detail: ServerDetail }) {
       <ServerHeader server={server} permissions={permissions} admin={admin} live={live} />
       {live.failed && (
         <Alert color="yellow" icon={<Icon name="alert" />} data-testid="socket-banner">
-          {t('errors.ErrSocketFailed')}
+          {t(`errors.${live.failedCode ?? 'ErrSocketFailed'}`)}
         </Alert>
       )}
       <TypeView server={server} />

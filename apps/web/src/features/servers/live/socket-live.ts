@@ -99,9 +99,11 @@ export function createSocketLive(
         socket.send({ type: 'status' }).catch(notifyError);
         socket.send({ type: 'replay', data: { since: lastEpoch } }).catch(notifyError);
       },
-      failed: (failed) => {
-        set({ failed });
-        if (failed) notifications.show({ color: 'yellow', message: i18next.t('errors.ErrSocketFailed') });
+      failed: (failed, code) => {
+        // The panel's reason when it gave one (ErrSocketLimit: too many sockets), else the generic warning.
+        const failedCode = failed ? (code ?? 'ErrSocketFailed') : undefined;
+        set({ failed, failedCode });
+        if (failedCode) notifications.show({ color: 'yellow', message: i18next.t(`errors.${failedCode}`) });
       },
       httpError: (err) => {
         // A poll failing every 5 s while the node is down would flood toasts: the status goes unknown instead.
