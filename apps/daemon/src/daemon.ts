@@ -1,5 +1,5 @@
 /** Starts a daemon: loads definitions, listens, autostarts; `close()` stops every server (bounded) then exits. */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { DaemonConfig } from './config/schema';
 import { tlsMaterialOf } from './config/tls';
@@ -7,13 +7,19 @@ import { ServerManager } from './manager/manager';
 import { panelLinkOf } from './panel-link/node-credential';
 import { panelOwnerAccess } from './panel-link/owner-access';
 import { DefinitionStore } from './manager/store';
+import { protectDataDirs } from './isolation/data-modes';
+import { detectIsolation, type IsolationRuntime } from './isolation/runtime';
 import type { ServerSettings } from './server/server';
 import { startSftpFor } from './sftp';
 import { buildDaemonApp } from './transport/app';
 import { TokenVerifier } from './transport/token';
 
-export function serverSettingsOf(config: DaemonConfig): ServerSettings {
+export function serverSettingsOf(
+  config: DaemonConfig,
+  isolation: IsolationRuntime = detectIsolation(config).runtime,
+): ServerSettings {
   return {
+    isolation,
     console: config.console,
     stopTimeoutMs: config.power.stopTimeoutMs,
     crash: config.crash,
@@ -22,6 +28,7 @@ export function serverSettingsOf(config: DaemonConfig): ServerSettings {
     docker: { ...config.docker, serversDir: resolve(config.serversDir ?? '') },
     // Tasks run with their owner's current access, asked of the panel (docs/daemon.md § Tasks).
     tasks: { ...config.tasks, ownerAccess: panelOwnerAccess(panelLinkOf(config)) },
+    runDir: join(resolve(config.dataDir), 'run'),
   };
 }
 
@@ -44,9 +51,13 @@ export interface RunningDaemon {
 export async function startDaemon(config: DaemonConfig, logger?: Logger): Promise<RunningDaemon> {
   const log = logger ?? pino({ level: config.logLevel, name: 'daemon' });
   const verifier = await TokenVerifier.create(config.publicKeyPem, config.nodeId);
+  // Decided once, said once (docs/security.md "Isolation model"); a root daemon that cannot drop privileges stops here.
+  const isolation = detectIsolation(config);
+  log[isolation.level](isolation.line);
+  await protectDataDirs(config, isolation.runtime.switchIds, log);
   const manager = new ServerManager(
     new DefinitionStore(config.serversDir ?? ''),
-    serverSettingsOf(config),
+    serverSettingsOf(config, isolation.runtime),
     log,
   );
   // Read before anything starts: a bad certificate stops start-up with one line naming the key.

@@ -36,7 +36,10 @@ export const daemonFeaturesSchema = z.object({
   arch: z.string(),
   /** Scheduled tasks are supported (turns on the Tasks tab; absent from older daemons = off). */
   tasks: z.boolean().default(false),
+  /** How standard/tty servers are isolated (docs/security.md "Isolation model"); absent from older daemons. */
+  isolation: z.enum(['uid-bubblewrap', 'uid', 'bubblewrap', 'none']).optional(),
 });
+export type IsolationMode = NonNullable<DaemonFeatures['isolation']>;
 export type DaemonFeatures = z.infer<typeof daemonFeaturesSchema>;
 
 export const createServerResponseSchema = z.object({ id: z.string() });

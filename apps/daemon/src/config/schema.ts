@@ -109,6 +109,29 @@ const sftpSchema = z.strictObject({
 });
 
 /**
+ * How standard/tty servers are kept apart from each other and from Hearth (docs/security.md "Isolation model").
+ * The id range defaults to 65536–99999: above every 16-bit id (`nobody` is 65534) and systemd's DynamicUser range
+ * (61184–65519), below the subordinate ids `useradd` hands out for user namespaces (from 100000 in blocks of
+ * 65536, /etc/subuid) and far below systemd-nspawn's container ids (from 524288), so no account, container or
+ * rootless runtime of a usual Debian host owns these ids. The daemon warns at start when one does.
+ */
+const isolationSchema = z
+  .strictObject({
+    /** First uid (and gid) handed to a server; below 1000 are system accounts. */
+    idRangeStart: z.number().int().min(1000).max(2_147_483_646).default(65_536),
+    /** Last uid (and gid), inclusive. Two daemons on one host need disjoint ranges. */
+    idRangeEnd: z.number().int().min(1000).max(2_147_483_646).default(99_999),
+    /** `auto`: wrap servers in /usr/bin/bwrap when it is installed and works; `required`: refuse to start without. */
+    bubblewrap: z.enum(['auto', 'off', 'required']).default('auto'),
+    /** More paths a bubblewrap sandbox hides (a panel database or config kept outside the data dir). */
+    hiddenPaths: z.array(z.string().min(1)).default([]),
+  })
+  .refine((i) => i.idRangeEnd >= i.idRangeStart, {
+    message: 'idRangeEnd must not be below idRangeStart',
+    path: ['idRangeEnd'],
+  });
+
+/**
  * HTTPS for the panel ↔ node link (docs/security.md § Node link). The operator's certificate files take
  * precedence; otherwise the certificate and key the panel generated for the node, carried in the deployment
  * config (the panel pins that certificate). With neither, the daemon serves plain HTTP (a loopback node, or a
@@ -163,6 +186,7 @@ export const daemonConfigSchema = z.strictObject({
   sftp: sftpSchema.prefault({}),
   tasks: tasksSchema.prefault({}),
   tls: tlsSchema.prefault({}),
+  isolation: isolationSchema.prefault({}),
 });
 
 export type DaemonConfig = z.infer<typeof daemonConfigSchema>;

@@ -43,17 +43,46 @@ export function fsError(err: unknown, path: string): unknown {
   }
 }
 
-/** Opens one child folder of `dir`, never through a symlink; creates it first when asked. */
-async function openChild(dir: FileHandle, name: string, create: boolean, path: string): Promise<FileHandle> {
+/** Who owns what the sandbox creates (the server's uid/gid when the daemon isolates it); null = the daemon. */
+export interface FileOwner {
+  uid: number;
+  gid: number;
+}
+
+/** Gives an entry the sandbox just created to `owner` (fchown on its descriptor); closes it on failure. */
+export async function ownNew(handle: FileHandle, owner: FileOwner | null): Promise<FileHandle> {
+  if (!owner) return handle;
+  try {
+    await handle.chown(owner.uid, owner.gid);
+    return handle;
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}
+
+/** Opens one child folder of `dir`, never through a symlink; creates it first (owned by `owner`) when asked. */
+async function openChild(
+  dir: FileHandle,
+  name: string,
+  create: boolean,
+  path: string,
+  owner: FileOwner | null = null,
+): Promise<FileHandle> {
   try {
     return await open(at(dir, name), DIR_FLAGS);
   } catch (err) {
     const code = codeOf(err);
     if (code === 'ENOENT' && create) {
-      await mkdir(at(dir, name), 0o755).catch((e: unknown) => {
-        if (codeOf(e) !== 'EEXIST') throw fsError(e, path);
-      });
-      return openChild(dir, name, false, path);
+      const made = await mkdir(at(dir, name), 0o755).then(
+        () => true,
+        (e: unknown) => {
+          if (codeOf(e) !== 'EEXIST') throw fsError(e, path);
+          return false; // made by someone else meanwhile: theirs, not ours to re-own
+        },
+      );
+      const child = await openChild(dir, name, false, path);
+      return made ? ownNew(child, owner) : child;
     }
     if (code === 'ELOOP' || code === 'ENOTDIR') {
       const info = await lstat(at(dir, name)).catch(() => null);
@@ -72,6 +101,7 @@ export async function openDir(
   segments: string[],
   path: string,
   create = false,
+  owner: FileOwner | null = null,
 ): Promise<FileHandle> {
   // The root path itself is the admin's (it may legitimately be a symlink); everything below is not.
   let current = await open(root, O_RDONLY | O_DIRECTORY).catch((err: unknown) => {
@@ -79,7 +109,7 @@ export async function openDir(
   });
   try {
     for (const name of segments) {
-      const next = await openChild(current, name, create, path);
+      const next = await openChild(current, name, create, path, owner);
       await current.close();
       current = next;
     }

@@ -3,11 +3,13 @@
  * socket, SFTP, processors, archive and extract goes through here. Paths are relative (no `..`, no NUL, not
  * absolute); each component is opened through its parent's descriptor without following symlinks
  * (fd-walk.ts), so a symlink is an entry, never a way out, and a swap between check and use cannot redirect
- * an operation. Writes are atomic (temp file in the same folder + rename).
+ * an operation. Writes are atomic (temp file in the same folder + rename). Everything it creates is fchown'ed to
+ * the server's ids when the daemon isolates the server (docs/security.md "Isolation model").
  */
 import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import {
+  lchown,
   lstat,
   mkdir,
   open,
@@ -23,7 +25,7 @@ import { Readable } from 'node:stream';
 import { dirname, relative } from 'node:path';
 import { isAppError } from '@hearth/contract';
 import { expandGlob } from './glob';
-import { assertInside, at, fsError, openDir } from './fd-walk';
+import { assertInside, at, fsError, openDir, ownNew, type FileOwner } from './fd-walk';
 import { illegal, isInside, lexicalPath, segmentsOf, splitLast } from './paths';
 import { lstatEach } from './lstat-entries';
 import { removeTree } from './remove-tree';
@@ -62,7 +64,11 @@ async function ignoreMissing(work: Promise<unknown>): Promise<void> {
 
 export class Sandbox {
   private realRoot: Promise<string> | null = null;
-  constructor(readonly root: string) {}
+  /** `owner`: who gets what the sandbox creates (read at each creation: it follows the environment type). */
+  constructor(
+    readonly root: string,
+    readonly owner: () => FileOwner | null = () => null,
+  ) {}
 
   private async real(): Promise<string> {
     this.realRoot ??= realpath(this.root);
@@ -71,7 +77,7 @@ export class Sandbox {
 
   /** Runs `work` with the open folder `userPath`; errno errors become catalogued ones. */
   async withDir<T>(userPath: string, work: (dir: FileHandle) => Promise<T>, create = false): Promise<T> {
-    const dir = await openDir(this.root, segmentsOf(userPath), userPath, create);
+    const dir = await openDir(this.root, segmentsOf(userPath), userPath, create, this.owner());
     try {
       await assertInside(dir, await this.real(), userPath);
       return await work(dir);
@@ -138,8 +144,13 @@ export class Sandbox {
     return this.named(userPath, async (dir, name) => {
       const handle = await open(at(dir, name), flags | O_NOFOLLOW, mode);
       try {
-        if (!allowFolder && (await handle.stat()).isDirectory()) throw illegalFolder(userPath);
+        const info = await handle.stat();
+        if (!allowFolder && info.isDirectory()) throw illegalFolder(userPath);
         await assertInside(handle, await this.real(), userPath);
+        // A file opened to be created (SFTP) is the server's, as if it had made it; a hard-linked one stays as is.
+        const owner = this.owner();
+        const foreign = owner && (info.uid !== owner.uid || info.gid !== owner.gid);
+        if (foreign && flags & O_CREAT && info.nlink === 1) await handle.chown(owner.uid, owner.gid);
         return handle;
       } catch (err) {
         await handle.close();
@@ -165,14 +176,17 @@ export class Sandbox {
   async createAtomic(userPath: string): Promise<AtomicFile> {
     const { parent, name } = splitLast(segmentsOf(userPath));
     if (name === '') throw illegal(userPath, 'the server folder itself');
-    const dir = await openDir(this.root, parent, userPath, true);
+    const dir = await openDir(this.root, parent, userPath, true, this.owner());
     try {
       await assertInside(dir, await this.real(), userPath);
       const existing = await lstat(at(dir, name)).catch(() => null);
       if (existing?.isSymbolicLink()) throw illegal(userPath, 'symlink');
       if (existing?.isDirectory()) throw illegalFolder(userPath);
       const temp = `.hearth-${randomBytes(8).toString('hex')}.tmp`;
-      const handle = await open(at(dir, temp), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644);
+      const handle = await ownNew(
+        await open(at(dir, temp), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644),
+        this.owner(),
+      );
       const finish = async (keep: boolean) => {
         try {
           await handle.close();
@@ -226,7 +240,11 @@ export class Sandbox {
 
   /** Creates one folder; the parent must exist. */
   mkdir(userPath: string): Promise<void> {
-    return this.named(userPath, (dir, name) => mkdir(at(dir, name), 0o755).then(() => undefined));
+    return this.named(userPath, async (dir, name) => {
+      await mkdir(at(dir, name), 0o755);
+      const owner = this.owner();
+      if (owner) await lchown(at(dir, name), owner.uid, owner.gid); // lchown: a swapped-in link is not followed
+    });
   }
 
   /** Creates a folder and its parents; returns the lexical absolute path (for a process's cwd). */

@@ -2,9 +2,10 @@
  * Owns the Server objects of this node: loads definitions at boot, creates/updates/deletes them, applies
  * variable updates, starts autostart servers one by one, and stops everything on shutdown.
  */
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { AppError, type Template, type Variable } from '@hearth/contract';
+import type { FileOwner } from '../filesystem/fd-walk';
 import { Sandbox } from '../filesystem/sandbox';
 import { attachLifecycle } from '../server/lifecycle';
 import { beginStart, shutdownServer } from '../server/power';
@@ -14,13 +15,21 @@ import { parseDefinition } from './definition';
 import { TaskScheduler } from '../scheduler/scheduler';
 import { TaskStore } from '../scheduler/task-store';
 import { recoverContainers } from './docker-recovery';
+import { recoverProcesses } from './process-recovery';
+import { ServerIdBook } from './server-ids';
 import type { DefinitionStore } from './store';
+import type { ServerIds } from '../isolation/ids';
+import type { IsolationRuntime } from '../isolation/runtime';
 
 export class ServerManager {
   private readonly servers = new Map<string, Server>();
   private autostartTimer: NodeJS.Timeout | null = null;
   /** Scheduled and manual tasks (src/scheduler), stored beside each definition. */
   readonly tasks: TaskScheduler;
+  /** Each server's own uid/gid (docs/security.md "Isolation model"). */
+  private readonly serverIds: ServerIdBook;
+  /** Ids being created right now: a second create of the same id is refused while the first one writes. */
+  private readonly creating = new Set<string>();
 
   constructor(
     private readonly store: DefinitionStore,
@@ -29,11 +38,21 @@ export class ServerManager {
   ) {
     const taskStore = new TaskStore(store.dir);
     this.tasks = new TaskScheduler(taskStore, settings.tasks, logger, (id) => this.servers.get(id));
+    this.serverIds = new ServerIdBook(settings, logger);
   }
 
-  private add(id: string, definition: Template, adminEdited: boolean): Server {
-    const server = new Server(id, definition, new Sandbox(this.store.rootOf(id)), this.settings);
+  /** How this node isolates standard/tty servers (GET /daemon/features). */
+  isolation(): IsolationRuntime {
+    return this.settings.isolation;
+  }
+
+  private add(id: string, definition: Template, adminEdited: boolean, runAs: ServerIds): Server {
+    const sandbox: Sandbox = new Sandbox(this.store.rootOf(id), (): FileOwner | null =>
+      this.serverIds.ownerOf(server),
+    );
+    const server: Server = new Server(id, definition, sandbox, this.settings);
     server.adminEdited = adminEdited;
+    server.runAs = runAs;
     attachLifecycle(server);
     this.servers.set(id, server);
     return server;
@@ -41,20 +60,25 @@ export class ServerManager {
 
   /**
    * Loads every stored definition (a broken file is logged and skipped, never fatal), then re-attaches to
-   * containers that outlived the previous daemon and removes those of deleted servers.
+   * containers and holders that outlived the previous daemon and removes those of deleted servers.
    */
   async load(): Promise<void> {
     await this.store.init();
-    for (const id of await this.store.ids()) {
+    const ids = await this.store.ids();
+    for (const id of ids) {
       try {
-        const { definition, adminEdited } = await this.store.read(id);
-        this.add(id, definition, adminEdited);
+        const stored = await this.store.read(id);
+        const { definition, adminEdited } = stored;
+        const { runAs, fresh } = this.serverIds.fromDisk(id, stored.runAs);
+        if (fresh) await this.store.write(id, definition, adminEdited, runAs);
+        await this.serverIds.protectFolder(this.add(id, definition, adminEdited, runAs));
         await this.tasks.load(id, definition.tasks);
       } catch (err) {
         this.logger.error({ err, id }, 'cannot load server definition; skipped');
       }
     }
     await recoverContainers(this.list(), this.settings.docker, this.logger);
+    await recoverProcesses(this.list(), ids, this.settings.runDir, this.logger);
   }
 
   get(id: string): Server {
@@ -69,17 +93,29 @@ export class ServerManager {
 
   /** `adminEdited`: the caller's token is an admin's (the daemon's mark, see docs/daemon.md § Docker). */
   async create(id: string, body: unknown, adminEdited: boolean): Promise<Server> {
-    if (this.servers.has(id)) throw new AppError('ErrServerAlreadyExists', { id });
+    if (this.servers.has(id) || this.creating.has(id)) throw new AppError('ErrServerAlreadyExists', { id });
     const definition = parseDefinition(body);
-    await this.store.write(id, definition, adminEdited);
-    await mkdir(this.store.rootOf(id), { recursive: true });
-    return this.add(id, definition, adminEdited);
+    this.creating.add(id);
+    const runAs = this.serverIds.allocate(id);
+    try {
+      await this.store.write(id, definition, adminEdited, runAs);
+      await mkdir(this.store.rootOf(id), { recursive: true, mode: 0o700 });
+      await chmod(this.store.rootOf(id), 0o700); // an existing folder too: no other server may read it
+      const server = this.add(id, definition, adminEdited, runAs);
+      await this.serverIds.protectFolder(server);
+      return server;
+    } catch (err) {
+      if (!this.servers.has(id)) this.serverIds.unclaim(id);
+      throw err;
+    } finally {
+      this.creating.delete(id);
+    }
   }
 
   async updateDefinition(id: string, body: unknown, adminEdited: boolean): Promise<void> {
     const server = this.get(id);
     const definition = parseDefinition(body);
-    await this.store.write(id, definition, adminEdited);
+    await this.store.write(id, definition, adminEdited, server.runAs);
     server.setDefinition(definition);
     server.adminEdited = adminEdited;
   }
@@ -96,7 +132,7 @@ export class ServerManager {
     const locked = Object.keys(updates).find((name) => data[name] && !data[name].userEdit && !admin);
     if (locked) throw new AppError('ErrNoPermission', { field: locked });
     const definition = applyDataUpdate(server.getDefinition(), updates);
-    await this.store.write(id, definition, server.adminEdited);
+    await this.store.write(id, definition, server.adminEdited, server.runAs);
     server.setDefinition(definition);
   }
 
@@ -117,6 +153,7 @@ export class ServerManager {
     await this.tasks.remove(id);
     await shutdownServer(server, 0);
     await this.store.remove(id);
+    await this.serverIds.release(server);
   }
 
   /** Starts autostart servers one per `intervalMs`, so a node with many servers does not stampede. */

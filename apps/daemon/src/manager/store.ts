@@ -6,7 +6,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serverIdSchema, type Template } from '@hearth/contract';
+import type { ServerIds } from '../isolation/ids';
 import { parseDefinition } from './definition';
+
+/** A definition file as read: the definition, and the daemon's own marks (never taken from a request body). */
+export interface StoredDefinition {
+  definition: Template;
+  adminEdited: boolean;
+  /** `runAs` as found in the file, unchecked (see isolation/ids.ts storedIds). */
+  runAs: unknown;
+}
 
 export class DefinitionStore {
   constructor(readonly dir: string) {}
@@ -23,12 +32,20 @@ export class DefinitionStore {
     await mkdir(this.dir, { recursive: true });
   }
 
-  /** `adminEdited` is the daemon's own mark (never taken from a body): see docs/daemon.md § Docker. */
-  async write(id: string, definition: Template, adminEdited: boolean): Promise<void> {
+  /**
+   * `adminEdited` and `runAs` (the server's uid/gid, docs/security.md "Isolation model") are the daemon's own
+   * marks, never taken from a body: see docs/daemon.md § Docker.
+   */
+  async write(
+    id: string,
+    definition: Template,
+    adminEdited: boolean,
+    runAs: ServerIds | null,
+  ): Promise<void> {
     const file = this.fileOf(id);
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await writeFile(temp, JSON.stringify({ ...definition, id, adminEdited }, null, 2), {
+      await writeFile(temp, JSON.stringify({ ...definition, id, adminEdited, runAs }, null, 2), {
         flag: 'wx',
         mode: 0o600,
       });
@@ -38,10 +55,14 @@ export class DefinitionStore {
     }
   }
 
-  async read(id: string): Promise<{ definition: Template; adminEdited: boolean }> {
+  async read(id: string): Promise<StoredDefinition> {
     const raw = JSON.parse(await readFile(this.fileOf(id), 'utf8')) as unknown;
-    const adminEdited = (raw as { adminEdited?: unknown } | null)?.adminEdited === true;
-    return { definition: parseDefinition(raw), adminEdited };
+    const marks = raw as { adminEdited?: unknown; runAs?: unknown } | null;
+    return {
+      definition: parseDefinition(raw),
+      adminEdited: marks?.adminEdited === true,
+      runAs: marks?.runAs,
+    };
   }
 
   async ids(): Promise<string[]> {

@@ -2,6 +2,7 @@
  * The Server aggregate: one game server's definition, environment, console and status. Power actions live
  * in power.ts (under the {@link PowerLock}); crash handling in lifecycle.ts. This file owns the state they share.
  */
+import { join } from 'node:path';
 import {
   AppError,
   DAEMON_LINE_PREFIX,
@@ -16,6 +17,8 @@ import type { Sandbox } from '../filesystem/sandbox';
 import type { ProcessorContext, UpstreamSettings } from '../processors/context';
 import type { TaskSettings } from '../scheduler/cron';
 import type { HttpSettings } from '../processors/http-client';
+import type { ServerIds } from '../isolation/ids';
+import type { IsolationRuntime } from '../isolation/runtime';
 import { ConsoleFanout } from './console-fanout';
 import { ConsoleLog } from './console-log';
 import type { CrashPolicySettings } from './crash-policy';
@@ -31,6 +34,10 @@ export interface ServerSettings {
   upstream: UpstreamSettings;
   docker: DockerSettings;
   tasks: TaskSettings;
+  /** How standard/tty processes are isolated (src/isolation, docs/security.md "Isolation model"). */
+  isolation: IsolationRuntime;
+  /** `<dataDir>/run`: a directory per server for the holder that keeps its process (docs/daemon.md § Supervision). */
+  runDir: string;
 }
 
 export type StatusListener = (status: StatusResponse) => void;
@@ -50,6 +57,8 @@ export class Server {
   onExit: (state: ExitState) => void = () => undefined;
   /** The definition was last written through an admin route (docker `bindings` are honoured only then). */
   adminEdited = false;
+  /** The server's own uid/gid (standard/tty under a root daemon); allocated and stored by the manager. */
+  runAs: ServerIds | null = null;
   private env: Environment | null = null;
   private readonly statusListeners = new Set<StatusListener>();
   private exitWaiters: Array<(state: ExitState) => void> = [];
@@ -99,15 +108,17 @@ export class Server {
           log: (line) => this.log(line),
         }),
       },
+      { runtime: this.settings.isolation, root: this.sandbox.root, ids: () => this.runAs },
+      { runDir: join(this.settings.runDir, this.id), log: (line) => this.log(line) },
     );
     return this.env;
   }
 
-  /** At boot: takes over a process that outlived the previous daemon (docker containers). */
+  /** At boot: takes over a process that outlived the previous daemon (its container or holder). */
   async recover(): Promise<boolean> {
     const env = this.environment();
     if (!env.adopt || !(await env.adopt())) return false;
-    this.startedAt = Date.now();
+    this.startedAt = env.runStartedAt?.() ?? Date.now();
     this.emitStatus();
     return true;
   }

@@ -1,0 +1,54 @@
+/**
+ * Hands each server its own uid/gid from the configured range (docs/security.md "Isolation model"). Claims are
+ * synchronous, so concurrent creates in this process can never get the same id; the ids live in each definition
+ * file (`runAs`) and are claimed again at load, so they survive a restart. Ids of host accounts are skipped.
+ */
+import { AppError } from '@hearth/contract';
+import { inRange, type IdRange, type ServerIds } from './ids';
+
+export class IdAllocator {
+  private readonly byServer = new Map<string, number>();
+  private readonly used = new Set<number>();
+
+  constructor(
+    private readonly range: IdRange,
+    private readonly hostIds: ReadonlySet<number> = new Set(),
+  ) {}
+
+  /** Records ids read from disk; false when unusable (outside the range, a host account, or already another's). */
+  claim(serverId: string, ids: ServerIds): boolean {
+    if (ids.uid !== ids.gid || !inRange(ids.uid, this.range) || this.hostIds.has(ids.uid)) return false;
+    if (this.used.has(ids.uid) && this.byServer.get(serverId) !== ids.uid) return false;
+    this.release(serverId);
+    this.byServer.set(serverId, ids.uid);
+    this.used.add(ids.uid);
+    return true;
+  }
+
+  /** The lowest free id for `serverId` (its own if it has one). Refuses with ErrNodeFull-like 507 when none is left. */
+  allocate(serverId: string): ServerIds {
+    const own = this.byServer.get(serverId);
+    if (own !== undefined) return { uid: own, gid: own };
+    for (let id = this.range.idRangeStart; id <= this.range.idRangeEnd; id += 1) {
+      if (this.used.has(id) || this.hostIds.has(id)) continue;
+      this.byServer.set(serverId, id);
+      this.used.add(id);
+      return { uid: id, gid: id };
+    }
+    throw new AppError('ErrServerStartFailed', {
+      reason: `no free server uid left in ${this.range.idRangeStart}-${this.range.idRangeEnd} (isolation.idRange*)`,
+    });
+  }
+
+  get(serverId: string): ServerIds | null {
+    const id = this.byServer.get(serverId);
+    return id === undefined ? null : { uid: id, gid: id };
+  }
+
+  release(serverId: string): void {
+    const id = this.byServer.get(serverId);
+    if (id === undefined) return;
+    this.byServer.delete(serverId);
+    this.used.delete(id);
+  }
+}
