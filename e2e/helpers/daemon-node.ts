@@ -50,7 +50,9 @@ export async function addNodeWithDaemon(
   const { id } = await panelApi<{ id: string }>(panel, token, 'POST', '/api/nodes', { ...node, sftpPort: 2 });
   const deployment = `/api/nodes/${id}/deployment`;
   const { config } = await panelApi<{ config: Record<string, unknown> }>(panel, token, 'GET', deployment);
-  const started = await startDaemonFromDeployment(config, overrides);
+  // The panel listens on a port picked at start, which its deployment's fallback URL cannot know: the node
+  // reaches it at its real address (tasks ask it for their owner's access, SFTP for logins).
+  const started = await startDaemonFromDeployment(config, { panelUrl: panel.url, ...overrides });
   const port = started.daemon.port;
   await panelApi(panel, token, 'PUT', `/api/nodes/${id}`, { privatePort: port, publicPort: port });
   return { ...started, nodeId: id };
