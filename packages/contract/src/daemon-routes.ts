@@ -139,7 +139,7 @@ export const daemonRoutes = {
     method: 'POST',
     path: `${S}/restart`,
     need: ['startServer', 'stopServer'],
-    note: 'Not proxied: the web restarts over the socket.',
+    note: 'Not proxied: the web restarts as a stop, then a start.',
   },
   install: {
     method: 'POST',
