@@ -102,8 +102,20 @@ describe.each(DIALECTS)('daemon proxy ladders against a real daemon on %s', (dia
   beforeAll(async () => {
     ({ t, admin, node } = await panelWithNode(dialect, 'ladder-node'));
     const creator = await createUser(t, { createServers: true });
-    const body = { ...fakeGameDefinition(), name: 'ladder', node: node.id, users: [] };
-    // The create ladder's happy rung: a non-admin creator, and the server it made is theirs.
+    // The create ladder's happy rung: a non-admin creator (from a stored template, docs/api.md § Servers), and
+    // the server it made is theirs.
+    const saved = await call(t, 'PUT', '/api/templates/fake-game', {
+      token: admin,
+      body: fakeGameDefinition(),
+    });
+    expect(saved.statusCode).toBe(200);
+    const body = {
+      template: 'fake-game',
+      name: 'ladder',
+      node: node.id,
+      users: [],
+      environment: { type: 'standard' },
+    };
     const created = await call(t, 'POST', '/api/servers', { token: creator.token, body });
     expect(created.statusCode).toBe(200);
     const id = created.json<{ id: string }>().id;
