@@ -114,11 +114,12 @@ export function registerAuth(app: App, deps: AuthDeps): void {
     // Cookie-only writes and browser websockets must come from the panel's own pages (plugins/origin.ts).
     await checkOrigin(req, deps);
     req.identity = await resolveIdentity(req, deps);
-    authorize(req.identity, permission, tokenOf(req) !== undefined, await serverCheckOf(req, deps));
-    // Account management is a login session's power, never an OAuth2 token's (app-types.ts `sessionOnly`).
-    if (req.routeOptions.config.sessionOnly && req.identity?.via !== 'session') {
+    // Account management is a login session's power, never an OAuth2 token's (app-types.ts `sessionOnly`);
+    // refused before any server is looked up (403 before 404).
+    if (req.routeOptions.config.sessionOnly && req.identity && req.identity.via !== 'session') {
       throw new AppError('ErrSessionRequired');
     }
+    authorize(req.identity, permission, tokenOf(req) !== undefined, await serverCheckOf(req, deps));
   });
 }
 

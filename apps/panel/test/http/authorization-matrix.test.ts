@@ -9,6 +9,7 @@ interface CollectedRoute {
   method: string;
   url: string;
   readonly permission: RoutePermission | undefined;
+  readonly sessionOnly: boolean;
 }
 
 /** Dummy values for path parameters: enough to reach the route's authorization step. */
@@ -37,6 +38,9 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
           url: r.url,
           get permission() {
             return r.config?.permission;
+          },
+          get sessionOnly() {
+            return r.config?.sessionOnly === true;
           },
         });
       }
@@ -103,6 +107,36 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
         const res = await hit(route, allowed);
         expect([401, 403], `${label} → ${res.statusCode}`).not.toContain(res.statusCode);
       }
+    }
+  });
+
+  it('session-only routes: an OAuth2 token → 403 ErrSessionRequired, a session passes; account management declares it', async () => {
+    const sessionOnly = routes.filter((r) => r.sessionOnly);
+    // The account itself (password, e-mail, username, two-factor, OAuth2 clients): docs/security.md.
+    expect(sessionOnly.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'DELETE /api/self/oauth2/:id',
+      'DELETE /api/self/otp/:token',
+      'DELETE /api/servers/:id/oauth2/:clientId',
+      'POST /api/self/oauth2',
+      'POST /api/self/otp',
+      'POST /api/servers/:id/oauth2',
+      'PUT /api/self',
+      'PUT /api/self/otp',
+    ]);
+    const client = await t.services.clients.create(admin, 'matrix', '');
+    const apiToken = (await t.services.clients.token('127.0.0.1', client.id, client.secret)).access_token;
+    for (const route of sessionOnly) {
+      const label = `${route.method} ${route.url}`;
+      const res = await call(t, route.method, concreteUrl(route.url), {
+        token: apiToken,
+        ...(route.method === 'DELETE' ? {} : { body: {} }),
+      });
+      expect([res.statusCode, res.json<{ error: { code: string } }>().error.code], label).toEqual([
+        403,
+        'ErrSessionRequired',
+      ]);
+      const bySession = await hit(route, admin);
+      expect([401, 403], `${label} → ${bySession.statusCode}`).not.toContain(bySession.statusCode);
     }
   });
 
