@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { migrateToLatest } from './db/migrate';
 import { ensurePanelKeys } from './lib/keys';
 import { dataDir } from './lib/paths';
+import { secureDataDir } from './lib/file-modes';
 
 export interface RunningPanel {
   /** `http://host:port` the panel listens on. */
@@ -25,6 +26,7 @@ export async function startPanel(
   config: PanelConfig,
   options: StartPanelOptions = {},
 ): Promise<RunningPanel> {
+  secureDataDir(dataDir(config));
   ensurePanelKeys(dataDir(config));
   const { app, db, services } = await buildApp(config);
   try {

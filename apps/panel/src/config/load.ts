@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { z } from 'zod';
 import { configSchema, defaultConfig, type PanelConfig } from './schema';
+import { secureSecretFile } from '../lib/file-modes';
 
 /** A configuration problem: its message is one readable line naming the key (printed without a stack). */
 export class ConfigError extends Error {
@@ -78,6 +79,8 @@ function describeIssue(issue: z.core.$ZodIssue, sources: Map<string, string>, pa
 export function loadConfig(options: { path?: string; env?: NodeJS.ProcessEnv } = {}): PanelConfig {
   const env = options.env ?? process.env;
   const path = configPath(options.path, env);
+  // It may hold the mail password and the database URL's credentials: owner-only (docs/security.md).
+  secureSecretFile(path);
   const sources = new Map<string, string>();
   const merged = applyEnv(readConfigFile(path), env, sources);
   const result = configSchema.safeParse(merged);

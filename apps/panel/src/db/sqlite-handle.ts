@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { secureSqliteFiles } from '../lib/file-modes';
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -24,10 +25,14 @@ export class ReopeningSqlite implements SqliteDatabase {
   #open(): BetterSqlite3.Database {
     if (this.#db?.open) return this.#db;
     const memory = this.path === ':memory:';
-    if (!memory && !this.#created && !existsSync(this.path))
-      mkdirSync(dirname(this.path), { recursive: true });
+    if (!memory && !this.#created && !existsSync(this.path)) {
+      mkdirSync(dirname(this.path), { recursive: true, mode: 0o711 });
+      secureSqliteFiles(this.path); // created 0600 here, so SQLite's -wal and -shm are 0600 too
+    }
     const db = new BetterSqlite3(this.path, { fileMustExist: this.#created && !memory });
     db.pragma('journal_mode = WAL');
+    // The users' TOTP secrets, session hashes and settings live here: owner-only (docs/security.md).
+    if (!memory) secureSqliteFiles(this.path);
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     this.#created = true;
