@@ -61,8 +61,8 @@ describe.runIf(canRun)('node and server screens in Chromium', () => {
     await toast(page, 'Node created').waitFor();
     await page.waitForURL(/\/node\/[^/]+$/);
     nodeId = decodeURIComponent(page.url().split('/node/')[1] ?? '');
-    // The first secret comes with the creation answer and is shown this once, inside a complete node.json.
-    await page.getByTestId('deployment-secret-once').waitFor();
+    // The creation answer carries a complete node.json (secret and pinned certificate), flagged as just issued.
+    await page.getByTestId('deployment-issued').waitFor();
     const first = JSON.parse((await page.getByTestId('deployment-config').textContent()) ?? '{}') as {
       nodeId?: string;
       sftp?: { clientSecret?: string };
@@ -72,13 +72,29 @@ describe.runIf(canRun)('node and server screens in Chromium', () => {
     await screenshot(page, 'node-edit');
     await page.reload();
     await page.getByTestId('deployment-config').waitFor();
-    expect(await page.getByTestId('deployment-secret-once').count()).toBe(0);
-    expect(await page.getByTestId('deployment-config').textContent()).not.toContain('clientSecret');
+    // Shown again in full to deployers (the panel keeps the secret sealed), no longer flagged as new.
+    expect(await page.getByTestId('deployment-issued').count()).toBe(0);
+    const again = JSON.parse((await page.getByTestId('deployment-config').textContent()) ?? '{}') as {
+      sftp?: { clientSecret?: string };
+      tls?: { certPem?: string };
+    };
+    expect(again.sftp?.clientSecret).toBe(first.sftp?.clientSecret);
+    expect(again.tls?.certPem).toContain('BEGIN CERTIFICATE');
+    await page.getByTestId('deployment-fingerprint').waitFor();
+    // The link mode is in the node's settings; choosing plain HTTP warns before anything is saved.
+    expect(await page.getByTestId('node-plain-warning').count()).toBe(0);
+    await page.getByTestId('node-tls-mode').click();
+    await page.getByRole('option', { name: 'Plain HTTP, unencrypted' }).click();
+    await page.getByTestId('node-plain-warning').waitFor();
+    await screenshot(page, 'node-plain-warning');
+    await page.getByTestId('node-tls-mode').click();
+    await page.getByRole('option', { name: "HTTPS with the node's own certificate (pinned)" }).click();
+    await page.getByTestId('node-plain-warning').waitFor({ state: 'detached' });
     // Rotating warns about the running daemon, then shows the new secret once.
     await page.getByRole('button', { name: 'Rotate credential' }).click();
     await page.getByRole('dialog').getByText('must be given the new configuration').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Issue a new secret' }).click();
-    await page.getByTestId('deployment-secret-once').waitFor();
+    await page.getByTestId('deployment-issued').waitFor();
     nodeConfig = JSON.parse((await page.getByTestId('deployment-config').textContent()) ?? '{}') as Record<
       string,
       unknown

@@ -39,10 +39,10 @@ function CopyBlock({ label, value, testId }: { label: string; value: string; tes
 }
 
 /**
- * A secret handed over by the add page (POST /api/nodes answers it once): taken from the cache on mount and
- * dropped from it, so it is shown on this visit only.
+ * A deployment handed over by the add page or a rotation: the page says it was just issued (the daemon running
+ * with the previous one must get it). Taken from the cache on mount and dropped from it.
  */
-function useIssuedSecret(nodeId: string) {
+function useIssued(nodeId: string) {
   const queryClient = useQueryClient();
   const [issued, setIssued] = useState(() =>
     queryClient.getQueryData<NodeDeployment>(nodeKeys.issued(nodeId)),
@@ -54,37 +54,58 @@ function useIssuedSecret(nodeId: string) {
 }
 
 /**
- * The deployment instructions: the daemon's config file and the panel's public key. Reading them changes
- * nothing; the node secret exists only in the answers that issue one (creation, rotation), shown once.
+ * The deployment instructions: the daemon's complete config file (node credential and, for a pinned node, its
+ * TLS certificate and key — the panel keeps them sealed, so they are shown again to deployers) and the panel's
+ * public key. Reading them changes nothing.
  */
 export function DeploymentCard({ nodeId }: { nodeId: string }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const deployment = useQuery(deploymentQuery(nodeId));
-  const [issued, setIssued] = useIssuedSecret(nodeId);
+  const [issued, setIssued] = useIssued(nodeId);
   const shown = issued ?? deployment.data;
+  const onRotated = (next: NodeDeployment) => {
+    setIssued(next);
+    queryClient.setQueryData(nodeKeys.deployment(nodeId), next);
+    void queryClient.invalidateQueries({ queryKey: nodeKeys.all });
+  };
   return (
     <Card withBorder radius="md" padding="lg" data-testid="deployment-card">
       <Stack>
         <Group justify="space-between">
           <Title order={4}>{t('nodes.deploy.title')}</Title>
-          <RotateCredentialButton nodeId={nodeId} onRotated={setIssued} />
+          <RotateCredentialButton nodeId={nodeId} onRotated={onRotated} />
         </Group>
         <Text size="sm" c="dimmed">
           {t('nodes.deploy.description')}
         </Text>
-        {issued ? (
-          <Alert color="yellow" icon={<Icon name="alert" />} data-testid="deployment-secret-once">
-            {t('nodes.deploy.secretOnce')}
+        {issued && (
+          <Alert color="yellow" icon={<Icon name="alert" />} data-testid="deployment-issued">
+            {t('nodes.deploy.issued')}
           </Alert>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('nodes.deploy.noSecret')}
-          </Text>
+        )}
+        {shown && shown.clientSecret === undefined && (
+          <Alert color="yellow" icon={<Icon name="alert" />} data-testid="deployment-missing-secret">
+            {t('nodes.deploy.missingSecret')}
+          </Alert>
         )}
         {shown && (
           <>
             <Text size="sm">{t('nodes.deploy.steps')}</Text>
             <Code>hearth daemon --config node.json</Code>
+            {shown.tlsFingerprint && (
+              <Stack gap={2}>
+                <Text size="sm" fw={600}>
+                  {t('nodes.tls.fingerprint')}
+                </Text>
+                <Code data-testid="deployment-fingerprint" style={{ wordBreak: 'break-all' }}>
+                  {shown.tlsFingerprint}
+                </Code>
+                <Text size="xs" c="dimmed">
+                  {t('nodes.tls.fingerprintHint')}
+                </Text>
+              </Stack>
+            )}
             <CopyBlock
               label={t('nodes.deploy.config')}
               value={JSON.stringify(shown.config, null, 2)}

@@ -14,6 +14,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { nodeKeys, nodeQuery, nodesApi } from './api';
 import { DeleteNodeButton } from './DeleteNodeButton';
 import { DeploymentCard } from './DeploymentCard';
+import { LinkSecurity } from './LinkSecurity';
 import { NodeFields } from './NodeFields';
 import { emptyNodeForm, formToBody, nodeToForm, validateNode, type NodeFormValues } from './nodeForm';
 import { NodeStatus } from './NodeStatus';
@@ -52,7 +53,7 @@ export default function NodePage() {
       const body = formToBody(values);
       if (isNew) {
         const created = await nodesApi.create(body);
-        // The first secret exists only in this answer: the node page shows it once.
+        // Handed to the node page, which says that this configuration was just issued.
         queryClient.setQueryData(nodeKeys.issued(created.id), created.deployment);
         return created.id;
       }
@@ -82,6 +83,11 @@ export default function NodePage() {
               </Badge>
             )}
             {!isNew && <NodeStatus id={id} />}
+            {node.data?.tlsMode === 'plain' && !node.data.isLocal && (
+              <Badge variant="light" color="red">
+                {t('nodes.tls.plainBadge')}
+              </Badge>
+            )}
           </Group>
           {!isNew && canEdit && !node.data?.isLocal && (
             <DeleteNodeButton id={id} name={node.data?.name ?? ''} />
@@ -91,7 +97,10 @@ export default function NodePage() {
           <Stack>
             <Title order={4}>{t('nodes.details')}</Title>
             <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
-              <NodeFields form={form} />
+              <Stack>
+                <NodeFields form={form} />
+                <LinkSecurity form={form} node={node.data} />
+              </Stack>
             </fieldset>
           </Stack>
         </Card>

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { nodesApi } from './api';
 
 /**
- * Issues a fresh node secret after a warning: the daemon running with the old one is refused by the panel
- * (SFTP logins) until its node.json carries the new one.
+ * Issues a fresh node secret and certificate after a warning: the daemon running with the old ones is refused
+ * by the panel (the pin moved; SFTP logins fail) until its node.json carries the new ones.
  */
 export function RotateCredentialButton(props: {
   nodeId: string;
@@ -29,7 +29,7 @@ export function RotateCredentialButton(props: {
       </Button>
       <Modal opened={opened} onClose={modal.close} title={t('nodes.deploy.rotate')} centered size={600}>
         <Stack>
-          <Text>{t('nodes.deploy.rotateWarning')}</Text>
+          <Text>{t('nodes.deploy.rotateWarningTls')}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={modal.close}>
               {t('common.cancel')}

@@ -71,7 +71,7 @@ export const nodeHealthQuery = (id: string) =>
     retry: false,
   });
 
-/** The deployment instructions; reading them changes nothing (no secret in them). */
+/** The complete deployment instructions (deployNodes); reading them changes nothing. */
 export const deploymentQuery = (id: string) =>
   queryOptions({
     queryKey: nodeKeys.deployment(id),
@@ -81,11 +81,11 @@ export const deploymentQuery = (id: string) =>
 export type CreatedNode = NodeView & { deployment: NodeDeployment };
 
 export const nodesApi = {
-  /** The answer carries the deployment with the node's first secret, shown once. */
+  /** The answer carries the node's deployment (its secret and certificate, issued now). */
   create: (body: NodeBody) => api.post<CreatedNode>('/api/nodes', body),
   update: (id: string, body: Partial<NodeBody>) =>
     api.put<void>(`/api/nodes/${encodeURIComponent(id)}`, body),
   remove: (id: string) => api.delete<void>(`/api/nodes/${encodeURIComponent(id)}`),
-  /** Issues a fresh node secret (the previous one stops working); the answer is the only copy of it. */
+  /** Issues a fresh node secret and certificate (the previous ones stop working). */
   rotate: (id: string) => api.post<NodeDeployment>(`/api/nodes/${encodeURIComponent(id)}/deployment/rotate`),
 };

@@ -1,4 +1,4 @@
-import type { NodeBody, NodeView } from '@hearth/contract/nodes';
+import type { NodeBody, NodeTlsMode, NodeView } from '@hearth/contract/nodes';
 
 /** The form's values: one address pair, and a second one only when the node has a separate private address. */
 export interface NodeFormValues {
@@ -9,6 +9,8 @@ export interface NodeFormValues {
   privateHost: string;
   privatePort: number | string;
   sftpPort: number | string;
+  /** How the panel reaches the daemon (docs/security.md § Node link). */
+  tlsMode: NodeTlsMode;
 }
 
 export const emptyNodeForm: NodeFormValues = {
@@ -19,6 +21,7 @@ export const emptyNodeForm: NodeFormValues = {
   privateHost: '',
   privatePort: 5656,
   sftpPort: 5657,
+  tlsMode: 'pinned',
 };
 
 export function nodeToForm(node: NodeView): NodeFormValues {
@@ -30,6 +33,7 @@ export function nodeToForm(node: NodeView): NodeFormValues {
     privateHost: node.privateHost,
     privatePort: node.privatePort,
     sftpPort: node.sftpPort,
+    tlsMode: node.tlsMode,
   };
 }
 
@@ -43,6 +47,7 @@ export function formToBody(values: NodeFormValues): NodeBody {
     privateHost: values.separatePrivate ? values.privateHost.trim() : values.publicHost.trim(),
     privatePort: values.separatePrivate ? Number(values.privatePort) : publicPort,
     sftpPort: Number(values.sftpPort),
+    tlsMode: values.tlsMode,
   };
 }
 
