@@ -4,8 +4,10 @@
  * below, or 5 fields `minute hour day-of-month month day-of-week` with `*`, `?`, numbers, names (JAN, MON),
  * ranges, lists and `/steps`. The "blank day" of SPEC §5 is `?` in either day field (cron-validator's
  * `allowBlankDay`, which PufferPanel's editor uses): it means "any". Six fields (seconds first) are accepted
- * only with `allowSeconds`, a daemon test switch.
+ * only with `allowSeconds`, a daemon test switch. A schedule whose days never come (`0 0 31 2 *`) is refused
+ * too (cron-fires.ts).
  */
+import { neverFiresReason } from './cron-fires';
 
 export const DEFAULT_CRON_EXPRESSION = '0 0 */1 * *';
 
@@ -87,7 +89,8 @@ export function cronError(expression: string | null | undefined, options: CronCh
     const error = fieldError(fields[index] ?? '', rule);
     if (error) return error;
   }
-  return null;
+  // Valid fields can still name a day that never comes (`0 0 31 2 *`): refused rather than silently idle.
+  return neverFiresReason(withSeconds ? fields.slice(1) : fields);
 }
 
 export function isValidCron(expression: string | null | undefined, options?: CronCheckOptions): boolean {
