@@ -5,7 +5,6 @@
  * Only the listen address and port are changed, so parallel runs do not collide.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestSocket } from './helpers/socket';
@@ -66,9 +65,8 @@ for (const c of cases) {
     const port = 20000 + Math.floor(Math.random() * 20000);
 
     beforeAll(async () => {
+      // Freeciv refuses root: a root daemon runs it under the server's own uid, and makes the data dir searchable.
       d = await startTestDaemon();
-      // Freeciv refuses root: a root daemon runs it under the server's own unprivileged uid, which must reach its folder.
-      await chmod(d.dataDir, 0o755);
     });
     afterAll(async () => d?.close());
 

@@ -1,12 +1,10 @@
-/** Finding Debian's freeciv-server and running it as an unprivileged user when the tests run as root. */
+/**
+ * Finding Debian's freeciv-server. It refuses to run as root; a root daemon runs every server under its own uid
+ * (docs/security.md "Isolation model"), so the tests need no `setpriv` of their own.
+ */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 export const FREECIV = '/usr/games/freeciv-server';
-
-/** freeciv-server refuses to run as root; `setpriv` drops to nobody first (as a template would). */
-export function freecivPrefix(): string {
-  return process.getuid?.() === 0 ? 'setpriv --reuid=65534 --regid=65534 --clear-groups --' : '';
-}
 
 /**
  * In CI a missing game server is a failure; locally the suite is skipped with the reason printed.
