@@ -2,7 +2,8 @@
  * The Tasks tab in Chromium against a real panel and a real daemon running the fake game (issue 9): create a
  * scheduled task with the Weekly tab and read its description, run it now (Task Triggered, its daemon lines in
  * the console), edit it to manual (cron null on the daemon), delete it (Task Deleted); the edit overlay's
- * Save is really disabled with a blank name or an invalid Advanced expression.
+ * Save is really disabled with a blank name or an invalid Advanced expression. The step types offered are
+ * what the user could do by hand: an admin gets raw commands, a console-and-files user does not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -11,6 +12,7 @@ import { browserAvailable, launchBrowser, openSignedIn, screenshot } from './hel
 import {
   createFakeGameServer,
   panelApi,
+  signInServerViewer,
   startPanelWithDaemon,
   type PanelWithDaemon,
 } from './helpers/daemon-node';
@@ -117,6 +119,43 @@ run('tasks tab', () => {
     await page.getByTestId('task-overlay').waitFor({ state: 'detached' });
     const [task] = Object.values((await tasksOnDaemon()).tasks);
     expect(task?.cronSchedule).toBe('30 4 * * 1,5');
+  });
+
+  /** The step types the new-task overlay offers on `who`'s page, as its Type select lists them. */
+  async function offeredTypes(on: Page): Promise<string[]> {
+    await on.goto(`/server/${serverId}?tab=tasks`);
+    await on.getByTestId('task-add').click();
+    await on.getByTestId('task-add-operation').click();
+    await on.getByTestId('task-operation-0').getByLabel('Type').click();
+    const options = await on.getByRole('option').allTextContents();
+    await on.keyboard.press('Escape');
+    await on.getByRole('button', { name: 'Cancel' }).click();
+    return options;
+  }
+
+  it('offers each user only the steps they could do by hand', async () => {
+    const all = await offeredTypes(page);
+    expect(all).toEqual(expect.arrayContaining(['Console command', 'Start server', 'command', 'download']));
+    const viewer = await signInServerViewer(live, serverId, {
+      editServerData: true,
+      sendServerConsole: true,
+      putServerFiles: true,
+    });
+    const other = await openSignedIn(browser, live.panel.url, viewer);
+    try {
+      expect(await offeredTypes(other.page)).toEqual([
+        'Console command',
+        'Sleep',
+        'Wait until stopped',
+        'writefile',
+        'move',
+        'mkdir',
+        'extract',
+      ]);
+      expect(other.pageErrors).toEqual([]);
+    } finally {
+      await other.context.close();
+    }
   });
 
   it('edits the task to manual (cron null), then deletes it', async () => {

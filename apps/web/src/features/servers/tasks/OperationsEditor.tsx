@@ -1,11 +1,5 @@
 import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import {
-  isKnownProcessorType,
-  isRuntimeStepType,
-  knownProcessorTypes,
-  runtimeStepTypes,
-  type TaskOperation,
-} from '@hearth/contract';
+import { isKnownProcessorType, isRuntimeStepType, type TaskOperation } from '@hearth/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/SelectField';
@@ -13,10 +7,13 @@ import { describeProcessor } from '../../templates/editor/processorFields';
 import { ProcessorOverlay } from '../../templates/editor/ProcessorOverlay';
 import { newProcessor } from '../../templates/model/processors';
 import { RemoveRowButton } from '../../../components/ListEditorParts';
+import { firstStepType, rowStepTypes } from './operation-types';
 
 interface Props {
   value: TaskOperation[];
   onChange: (operations: TaskOperation[]) => void;
+  /** The step types this user may save (operation-types.ts); others are neither offered nor added. */
+  offered: string[];
 }
 
 const runtimeDefaults: Record<string, TaskOperation> = {
@@ -31,10 +28,10 @@ function blank(type: string): TaskOperation {
 }
 
 /** Task steps: runtime steps inline, processors with the template editor's processor overlay. */
-export function OperationsEditor({ value, onChange }: Props) {
+export function OperationsEditor({ value, onChange, offered }: Props) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<number | null>(null);
-  const types = [...runtimeStepTypes, ...knownProcessorTypes];
+  const firstType = firstStepType(offered);
   const label = (type: string) => (isRuntimeStepType(type) ? t(`servers.tasks.types.${type}`) : type);
   const put = (index: number, op: TaskOperation) => onChange(value.map((o, i) => (i === index ? op : o)));
   const editingStep = editing === null ? undefined : value[editing];
@@ -46,7 +43,7 @@ export function OperationsEditor({ value, onChange }: Props) {
           <SelectField<string>
             label={t('servers.tasks.operationType')}
             value={op.type}
-            data={types.map((type) => ({ value: type, label: label(type) }))}
+            data={rowStepTypes(offered, op.type).map((type) => ({ value: type, label: label(type) }))}
             onChange={(type) => put(index, blank(type))}
           />
           <OperationFields op={op} onChange={(next) => put(index, next)} onEdit={() => setEditing(index)} />
@@ -60,7 +57,8 @@ export function OperationsEditor({ value, onChange }: Props) {
         <Button
           variant="default"
           size="xs"
-          onClick={() => onChange([...value, blank('console')])}
+          disabled={firstType === null}
+          onClick={() => firstType !== null && onChange([...value, blank(firstType)])}
           data-testid="task-add-operation"
         >
           {t('servers.tasks.addOperation')}
@@ -69,6 +67,7 @@ export function OperationsEditor({ value, onChange }: Props) {
       {editing !== null && editingStep && (
         <ProcessorOverlay
           step={editingStep}
+          types={offered.filter((type) => !isRuntimeStepType(type))}
           onClose={() => setEditing(null)}
           onSave={(step) => {
             put(editing, step);

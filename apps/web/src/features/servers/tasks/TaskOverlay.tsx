@@ -10,13 +10,15 @@ import { DialogActions } from '../../../components/DialogActions';
 interface Props {
   title: string;
   initial: TaskForm;
+  /** The step types this user may save (operation-types.ts). */
+  offered: string[];
   saving: boolean;
   onSave: (form: TaskForm) => void;
   onClose: () => void;
 }
 
 /** New / edit task overlay: name, scheduled switch + schedule editor, operations; save only when valid. */
-export function TaskOverlay({ title, initial, saving, onSave, onClose }: Props) {
+export function TaskOverlay({ title, initial, offered, saving, onSave, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const [form, setForm] = useState<TaskForm>(initial);
   const valid = canSave(form);
@@ -49,6 +51,7 @@ export function TaskOverlay({ title, initial, saving, onSave, onClose }: Props) 
         )}
         <OperationsEditor
           value={form.operations}
+          offered={offered}
           onChange={(operations) => setForm({ ...form, operations })}
         />
         <DialogActions

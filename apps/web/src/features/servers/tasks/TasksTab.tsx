@@ -4,19 +4,23 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../api/notify';
+import { useSession } from '../../../api/useSession';
 import { describeCron } from '../../../components/cron/describe';
 import { formatDateTime } from '../../../i18n/format';
 import { PageLoader } from '../../../components/PageLoader';
 import type { ServerTabProps } from '../tabs';
 import { taskKeys, tasksApi, tasksQuery } from './api';
 import { editTaskForm, newTaskForm, taskBody, type TaskForm } from './task-form';
+import { offeredStepTypes, stepHolder } from './operation-types';
 import { TaskOverlay } from './TaskOverlay';
 
 type Editing = { taskId: string | null; form: TaskForm } | null;
 
 /** Tasks tab (SPEC §2): list with edit, run and delete, an Add button, new/edit overlays. */
-export default function TasksTab({ server }: ServerTabProps) {
+export default function TasksTab({ server, permissions }: ServerTabProps) {
   const { t, i18n } = useTranslation();
+  const { scopes } = useSession();
+  const offered = offeredStepTypes(stepHolder(scopes, permissions));
   const queryClient = useQueryClient();
   // A triggered task whose new run the list has not shown yet: the daemon may record it a moment after
   // answering the trigger, so the list keeps polling until that run's lastRun appears.
@@ -125,6 +129,7 @@ export default function TasksTab({ server }: ServerTabProps) {
         <TaskOverlay
           title={t(editing.taskId ? 'servers.tasks.editTitle' : 'servers.tasks.new')}
           initial={editing.form}
+          offered={offered}
           saving={save.isPending}
           onClose={() => setEditing(null)}
           onSave={(form) => save.mutate({ taskId: editing.taskId, form })}

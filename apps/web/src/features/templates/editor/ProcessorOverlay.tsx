@@ -12,6 +12,8 @@ import { EntryOverlay } from './EntryOverlay';
 
 interface Props {
   step: Processor;
+  /** The types offered (default: every known one); a task editor offers only what its user may save. */
+  types?: readonly string[];
   onSave: (step: Processor) => void;
   onClose: () => void;
 }
@@ -19,10 +21,10 @@ interface Props {
 type Fields = Record<string, unknown>;
 
 /** Edits one processor; changing its type clears the other fields (SPEC §3). */
-export function ProcessorOverlay({ step, onSave, onClose }: Props) {
+export function ProcessorOverlay({ step, types: offered = knownProcessorTypes, onSave, onClose }: Props) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Processor>(step);
-  const types = isKnownProcessorType(draft.type) ? knownProcessorTypes : [...knownProcessorTypes, draft.type];
+  const types = offered.includes(draft.type) ? [...offered] : [...offered, draft.type];
   const fields = draft as Fields;
   return (
     <EntryOverlay title={t('templates.processors.edit')} onClose={onClose} onSave={() => onSave(draft)}>
