@@ -19,7 +19,14 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
 
   it('applies every migration once, and a second run is a no-op', async () => {
     const first = await migrateToLatest(db.kysely);
-    expect(first).toEqual(['0001_initial', '0002_accounts', '0003_templates', '0004_nodes_servers']);
+    expect(first).toEqual([
+      '0001_initial',
+      '0002_accounts',
+      '0003_templates',
+      '0004_nodes_servers',
+      '0005_node_tls',
+      '0006_oauth2_revocation',
+    ]);
     expect(await migrateToLatest(db.kysely)).toEqual([]);
   });
 
@@ -44,6 +51,8 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0002_accounts',
       '0003_templates',
       '0004_nodes_servers',
+      '0005_node_tls',
+      '0006_oauth2_revocation',
     ]);
   });
 
