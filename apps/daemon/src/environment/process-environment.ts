@@ -3,7 +3,7 @@
  * command), started by a {@link Spawner} under a holder that outlives the daemon, so a new daemon re-adopts
  * what runs instead of starting it twice (docs/daemon.md § Supervision). See environment.ts for the contract.
  */
-import type { StopSetting } from '@hearth/contract';
+import { AppError, type StopSetting } from '@hearth/contract';
 import { cpuPercent, sampleTree, type TreeSample } from './proc-stats';
 import type { Environment, EnvironmentEvents, ExitState, ProcessSpec, ProcessStats } from './environment';
 import { attachHolder } from './holder/attach';
@@ -29,6 +29,9 @@ interface Current {
 export class ProcessEnvironment extends OneRunEnvironment<Current, TreeSample> implements Environment {
   /** Wall-clock start of the main run, known from the holder's record when it was adopted. */
   private startedAt: number | null = null;
+  /** A spawn is under way (holder starting); a kill meanwhile is carried out as soon as the process exists. */
+  private spawning = false;
+  private killOnSpawn = false;
 
   constructor(
     readonly type: 'standard' | 'tty',
@@ -58,8 +61,17 @@ export class ProcessEnvironment extends OneRunEnvironment<Current, TreeSample> i
 
   private async spawn(spec: ProcessSpec, main: boolean): Promise<Current> {
     this.assertCanRun();
+    if (this.spawning) throw new AppError('ErrServerRunning');
     this.supervision.slot.role = main ? 'main' : 'once';
-    return this.track(main, (callbacks) => this.spawner(spec, callbacks));
+    this.spawning = true;
+    this.killOnSpawn = false;
+    try {
+      const current = await this.track(main, (callbacks) => this.spawner(spec, callbacks));
+      if (this.killOnSpawn || this.destroyed) killGroup(current.proc.pid); // killed or deleted meanwhile
+      return current;
+    } finally {
+      this.spawning = false;
+    }
   }
 
   private onExit(current: Current, state: ExitState): void {
@@ -173,6 +185,7 @@ export class ProcessEnvironment extends OneRunEnvironment<Current, TreeSample> i
 
   async kill(): Promise<void> {
     if (this.current) killGroup(this.current.proc.pid);
+    else if (this.spawning) this.killOnSpawn = true;
   }
 
   async sendCommand(line: string): Promise<void> {
