@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { AppError } from '@hearth/contract';
 import type { Sandbox } from '../sandbox';
+import { checkTarEntries } from './entry-count';
 import { Budget, entryPath, type ExtractLimits, type ExtractReport } from './limits';
 import { extractRar } from './rar';
 import { decompressStream, listArchive, unpackTo } from './sevenzip';
@@ -111,6 +112,17 @@ async function extractSeven(
   }
 }
 
+/** A first read of a tar stream, writing nothing: entry count and declared sizes within the limits. */
+async function precheckTar(sandbox: Sandbox, archive: string, compression: string, limits: ExtractLimits) {
+  const { handle, stream } = await openStream(sandbox, archive, compression);
+  try {
+    await checkTarEntries(stream, limits);
+  } finally {
+    stream.destroy();
+    await handle.close();
+  }
+}
+
 export async function extractArchive(
   sandbox: Sandbox,
   archive: string,
@@ -124,6 +136,7 @@ export async function extractArchive(
   else if (format.kind === '7z') await extractSeven(sandbox, archive, destination, budget, opts);
   else if (format.kind === 'rar') await extractRar(sandbox, archive, destination, budget);
   else {
+    if (format.kind === 'tar') await precheckTar(sandbox, archive, format.compression, opts);
     const { handle, stream } = await openStream(sandbox, archive, format.compression);
     try {
       if (format.kind === 'tar') await extractTar(sandbox, stream, destination, budget);

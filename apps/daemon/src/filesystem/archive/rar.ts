@@ -10,6 +10,7 @@ import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { AppError } from '@hearth/contract';
 import type { Sandbox } from '../sandbox';
+import { checkTarEntries } from './entry-count';
 import type { Budget } from './limits';
 import { extractTar } from './tar';
 
@@ -60,12 +61,27 @@ function rarAsTar(handle: FileHandle): Converter {
   return { tar, stop, exited };
 }
 
+/** Entry count and declared sizes within the limits, judged before anything is written (entry-count.ts). */
+async function precheck(sandbox: Sandbox, archive: string, budget: Budget): Promise<void> {
+  // Its own descriptor: bsdtar reads its stdin to the end, and the extraction's bsdtar must start at 0.
+  const handle = await sandbox.open(archive);
+  try {
+    const bsdtar = rarAsTar(handle);
+    const checked = checkTarEntries(bsdtar.tar, budget.limits);
+    await checked.finally(() => bsdtar.stop());
+    await bsdtar.exited;
+  } finally {
+    await handle.close();
+  }
+}
+
 export async function extractRar(
   sandbox: Sandbox,
   archive: string,
   destination: string,
   budget: Budget,
 ): Promise<void> {
+  await precheck(sandbox, archive, budget);
   const handle = await sandbox.open(archive);
   try {
     const bsdtar = rarAsTar(handle);

@@ -62,6 +62,8 @@ export async function extractZip(
     throw new AppError('ErrArchiveInvalid', { reason: (err as Error).message }, { cause: err });
   }
   try {
+    // The central directory's count is what yauzl will read: over the limit, refuse before the first write.
+    if (zip.entryCount > budget.limits.maxEntries) throw new AppError('ErrArchiveTooLarge');
     await new Promise<void>((resolve, reject) => {
       zip.on('error', (err: Error) =>
         reject(new AppError('ErrArchiveInvalid', { reason: err.message }, { cause: err })),
