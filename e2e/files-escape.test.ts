@@ -7,8 +7,8 @@
 import { mkdir, readdir, readFile, rename, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import ssh2, { type SFTPWrapper } from 'ssh2';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { daemonSocket } from './helpers/daemon-direct';
 import { escapePaths } from './helpers/escape-cases';
 import { filesFixture, type FilesFixture } from './helpers/files-fixture';
 
@@ -130,10 +130,8 @@ describe('escape suite', () => {
       perms: ['viewServerFiles', 'putServerFiles'],
       admin: false,
     });
-    const port = f.daemon.port;
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/daemon/socket/${f.serverId}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    // Straight to the daemon over the node's pinned HTTPS link: the daemon's own sandbox is under test.
+    const ws = await daemonSocket(f.t, f.nodeId, f.serverId, token);
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     const ask = (message: unknown) =>
       new Promise<string>((resolve) => {

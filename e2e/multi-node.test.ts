@@ -21,6 +21,7 @@ import {
   registerNode,
   type RegisteredNode,
 } from './helpers/node-fixture';
+import { daemonRequest } from './helpers/daemon-direct';
 
 interface ListView {
   servers: Array<{ id: string; name: string; status?: string; node: { id: string; status?: string } }>;
@@ -91,10 +92,9 @@ describe.each(DIALECTS)('two nodes on %s', (dialect) => {
   it('a token for node A is refused by node B; a forged token too', async () => {
     const grant = { sub: 'x', server: DAEMON_TOKEN_ANY_SERVER, perms: [], admin: true };
     const forA = await t.services.link.token(a.id, grant);
+    // Straight to node B's daemon over its pinned HTTPS link, with tokens the panel would never send there.
     const toB = (token: string) =>
-      fetch(`http://127.0.0.2:${b.daemon.port}/daemon/server/${ids['on-b']}/status`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
+      daemonRequest(t, b.id, 'GET', `/daemon/server/${ids['on-b']}/status`, token);
     expect((await toB(forA)).status).toBe(401);
     expect((await toB(await t.services.link.token(b.id, grant))).status).toBe(200);
     const { privateKey } = await generateKeyPair('ES256');
@@ -108,7 +108,9 @@ describe.each(DIALECTS)('two nodes on %s', (dialect) => {
       .sign(privateKey);
     const refused = await toB(forged);
     expect(refused.status).toBe(401);
-    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('ErrDaemonTokenInvalid');
+    expect((JSON.parse(refused.text) as { error: { code: string } }).error.code).toBe(
+      'ErrDaemonTokenInvalid',
+    );
   });
 
   it('a non-admin creator: bindings refused, the definition is not admin-edited', async () => {

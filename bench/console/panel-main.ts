@@ -19,6 +19,9 @@ const node = await t.services.nodes.create({
   privateHost: '127.0.0.1',
   privatePort: 1,
   sftpPort: 2,
+  // Loopback, like the local node of `hearth start`: the benchmark's direct clients speak plain HTTP to the
+  // daemon, and the proxied path is compared with them on the same footing (docs/security.md § Node link).
+  tlsMode: 'plain',
 });
 const privateKeyPem = readPrivateKeyPem(dataDir(t.config));
 process.stdout.write(`NODE ${JSON.stringify({ config: node.deployment.config, privateKeyPem })}\n`);
