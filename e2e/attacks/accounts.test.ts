@@ -74,6 +74,8 @@ describe('accounts and grants cannot take over what one does not hold', () => {
 
   let owner: Person;
   let granter: Person;
+  /** The account whose client secrets a password change revoked (finding 6). */
+  let revokedHolder: Person | undefined;
 
   beforeAll(async () => {
     live = await startPanelWithDaemon('accounts-attack-node');
@@ -246,5 +248,21 @@ describe('accounts and grants cannot take over what one does not hold', () => {
       api(user.session, 'GET', '/api/self/oauth2'),
     );
     expect(after).toEqual([expect.objectContaining({ client_id: client.id, revoked: true })]);
+    revokedHolder = user;
+  });
+
+  it.runIf(canBrowse)('the account page shows the revoked client and what to do', async () => {
+    if (!revokedHolder) throw new Error('finding 6 did not run');
+    const browser = await launchBrowser();
+    try {
+      const { page, pageErrors } = await openSignedIn(browser, live.panel.url, revokedHolder, '/account');
+      const entry = page.getByTestId('oauth2-card').getByTestId('oauth2-client');
+      await entry.getByText('Revoked', { exact: true }).waitFor();
+      await entry.getByText('Delete this client and create a new one.', { exact: false }).waitFor();
+      expect(await entry.getAttribute('data-revoked')).toBe('true');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 });
