@@ -37,6 +37,16 @@ function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
+/** The node → panel calls (SFTP logins, task owner checks) carry the node credential: http:// off-host is clear. */
+function panelUrlInClear(panelUrl: string): boolean {
+  try {
+    const url = new URL(panelUrl);
+    return url.protocol === 'http:' && !isLoopbackHost(url.hostname.replace(/^\[|\]$/g, ''));
+  } catch {
+    return false; // empty or invalid: SFTP and tasks are off, nothing is sent
+  }
+}
+
 export interface RunningDaemon {
   close(): Promise<void>;
   port: number;
@@ -70,6 +80,9 @@ export async function startDaemon(config: DaemonConfig, logger?: Logger): Promis
   if (tls) log.info({ fingerprint: tls.fingerprint, source: tls.source }, 'serving HTTPS');
   else if (!isLoopbackHost(config.host)) {
     log.warn('serving plain HTTP beyond loopback: tokens and files cross the network in clear (set tls)');
+  }
+  if (panelUrlInClear(config.panelUrl)) {
+    log.warn('panelUrl is plain HTTP beyond loopback: the node credential crosses the network in clear');
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
