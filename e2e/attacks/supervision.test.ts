@@ -30,10 +30,16 @@ describe('a daemon killed with SIGKILL never runs a server twice', { timeout: 18
   /** The node's daemon from the same deployment config and data folder each time. */
   const startNode = async () => {
     daemon = await startDeployedNode(config, { env: { HEARTH_DAEMON_DATA_DIR: dataDir } });
-    await waitFor(async () => (await call(t, 'GET', '/api/nodes', { token: admin })).statusCode === 200, 'panel');
+    await waitFor(
+      async () => (await call(t, 'GET', '/api/nodes', { token: admin })).statusCode === 200,
+      'panel',
+    );
   };
   const proxy = (method: string, action: string, body?: unknown) =>
-    call(t, method, `/proxy/daemon/server/${serverId}/${action}`, { token: admin, ...(body ? { body } : {}) });
+    call(t, method, `/proxy/daemon/server/${serverId}/${action}`, {
+      token: admin,
+      ...(body ? { body } : {}),
+    });
 
   beforeAll(async () => {
     t = await buildTestApp('sqlite');
@@ -48,7 +54,8 @@ describe('a daemon killed with SIGKILL never runs a server twice', { timeout: 18
     await startNode();
     const definition = counterGameDefinition('standard', `--port ${gamePort} ${marker}`);
     const server = { ...definition, name: 'one copy only', node: id, users: [] };
-    serverId = (await call(t, 'POST', '/api/servers', { token: admin, body: server })).json<{ id: string }>().id;
+    serverId = (await call(t, 'POST', '/api/servers', { token: admin, body: server })).json<{ id: string }>()
+      .id;
   });
 
   afterAll(async () => {

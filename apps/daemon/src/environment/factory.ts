@@ -17,7 +17,7 @@ export interface DockerWiring {
 /** What only standard/tty need: the server's run directory and console, for its holder (docs/daemon.md § Supervision). */
 export interface ProcessWiring {
   runDir: string;
-  log(line: string): void;
+  log: (line: string) => void;
 }
 
 /**

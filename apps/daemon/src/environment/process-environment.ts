@@ -17,7 +17,7 @@ import { killGroup, type SpawnCallbacks, type SpawnedProcess, type Spawner } fro
 export interface Supervision {
   slot: RunSlot;
   /** A daemon line in the server's console. */
-  log(line: string): void;
+  log: (line: string) => void;
 }
 
 interface Current {
@@ -124,7 +124,9 @@ export class ProcessEnvironment extends OneRunEnvironment<Current, TreeSample> i
         return this.reportLater(found.state, found.exit, found.endedAt);
       case 'orphan':
         if (found.state.role !== 'main') return false;
-        log(`The server's holder was gone; its process (pid ${found.state.game.pid}) was killed so it never runs twice`);
+        log(
+          `The server's holder was gone; its process (pid ${found.state.game.pid}) was killed so it never runs twice`,
+        );
         return this.reportLater(found.state, { code: null, signal: 'SIGKILL' }, Date.now());
     }
   }
@@ -135,7 +137,9 @@ export class ProcessEnvironment extends OneRunEnvironment<Current, TreeSample> i
         const attached = attachHolder(this.supervision.slot.dir, state, callbacks);
         const pid = state.game.pid;
         // Logged once connected and before the holder's replay arrives (it comes on a later turn).
-        void attached.then(() => this.supervision.log(`Re-attached to the running server (pid ${pid}); its recent output:`));
+        void attached.then(() =>
+          this.supervision.log(`Re-attached to the running server (pid ${pid}); its recent output:`),
+        );
         return attached;
       });
     } catch (err) {

@@ -24,11 +24,14 @@ for (const env of ['standard', 'tty'] as const) {
     });
     afterAll(() => d?.cleanup());
 
-    const status = async () => (await (await d.request('GET', `/daemon/server/${id}/status`)).json()) as object;
+    const status = async () =>
+      (await (await d.request('GET', `/daemon/server/${id}/status`)).json()) as object;
     const send = (command: string) => d.request('POST', `/daemon/server/${id}/console`, { command });
 
     it('keeps the game running and re-adopts it: console, input, one process, refused start, stop', async () => {
-      expect((await d.request('PUT', `/daemon/server/${id}`, counterGameDefinition(env, marker))).status).toBe(200);
+      expect(
+        (await d.request('PUT', `/daemon/server/${id}`, counterGameDefinition(env, marker))).status,
+      ).toBe(200);
       expect((await d.request('POST', `/daemon/server/${id}/start?wait=true`)).status).toBe(204);
       const before = await d.socket(id);
       await before.waitForConsole('tick 2');

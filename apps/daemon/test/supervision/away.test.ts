@@ -76,7 +76,9 @@ for (const env of ['standard', 'tty'] as const) {
       socket.send({ type: 'replay', since: 0 });
       await socket.waitForConsole('ready pid');
       const lines = 100_000; // 7.5 MB: far more than a pipe, a terminal and the holder's history hold
-      expect((await d.request('POST', `/daemon/server/${id}/console`, { command: `flood ${lines}` })).status).toBe(204);
+      expect(
+        (await d.request('POST', `/daemon/server/${id}/console`, { command: `flood ${lines}` })).status,
+      ).toBe(204);
       await socket.waitForConsole('flood line 100 ');
       socket.close();
       await d.stop('SIGKILL');
@@ -88,7 +90,9 @@ for (const env of ['standard', 'tty'] as const) {
       await d.start();
       const after = await d.socket(id);
       after.send({ type: 'replay', since: 0 });
-      await after.waitForConsole(/Re-attached to the running server \(pid \d+\); its recent output:\n[^]*flood done/);
+      await after.waitForConsole(
+        /Re-attached to the running server \(pid \d+\); its recent output:\n[^]*flood done/,
+      );
       const replay = after.consoleText();
       const tail = replay.slice(replay.indexOf('its recent output:'));
       expect(tail).toContain(`flood line ${lines - 1} `);

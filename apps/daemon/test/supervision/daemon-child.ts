@@ -99,7 +99,11 @@ export class DaemonChild {
 }
 
 /** A definition running the counter game (`extra` goes into `run`). */
-export function counterGameDefinition(env: 'standard' | 'tty', args = '', extra: Record<string, unknown> = {}) {
+export function counterGameDefinition(
+  env: 'standard' | 'tty',
+  args = '',
+  extra: Record<string, unknown> = {},
+) {
   return {
     type: 'counter',
     display: 'Counter game',

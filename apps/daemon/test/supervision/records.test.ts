@@ -98,7 +98,9 @@ describe('run records the next daemon cannot adopt', { timeout: 120_000 }, () =>
   });
 
   it('kills an install command the previous daemon left running', async () => {
-    const install = [{ type: 'command', commands: [`${process.execPath} ${COUNTER_GAME} ${tag('installing')}`] }];
+    const install = [
+      { type: 'command', commands: [`${process.execPath} ${COUNTER_GAME} ${tag('installing')}`] },
+    ];
     await put('installing', { ...counterGameDefinition('standard', tag('main')), install });
     expect((await d.request('POST', '/daemon/server/installing/install')).status).toBe(202);
     await gamePid(tag('installing'));

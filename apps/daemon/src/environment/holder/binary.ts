@@ -24,7 +24,9 @@ async function executable(path: string): Promise<boolean> {
 
 /** `hearth-holder-<first 16 hex digits of the source's SHA-256>`. */
 export async function holderBinaryName(): Promise<string> {
-  const hash = createHash('sha256').update(await readFile(SOURCE)).digest('hex');
+  const hash = createHash('sha256')
+    .update(await readFile(SOURCE))
+    .digest('hex');
   return `hearth-holder-${hash.slice(0, 16)}`;
 }
 

@@ -88,7 +88,8 @@ export async function readExit(dir: string): Promise<HolderExit | null> {
   const signal = int(f.get('signal')?.[0]);
   const endedAt = int(f.get('ended')?.[0]) ?? Date.now();
   if (code !== null) return { state: { code, signal: null }, endedAt };
-  if (signal !== null) return { state: { code: null, signal: signalNames.get(signal) ?? `SIG${signal}` }, endedAt };
+  if (signal !== null)
+    return { state: { code: null, signal: signalNames.get(signal) ?? `SIG${signal}` }, endedAt };
   return null;
 }
 

@@ -36,7 +36,8 @@ async function claimRunDir(dir: string): Promise<void> {
 
 function spawnError(command: string, errno: number, what: string): Error {
   const code = errnoNames.get(errno) ?? `E${errno}`;
-  const message = what === 'exec' ? `spawn ${command} ${code}` : `the server holder failed (${what}: ${code})`;
+  const message =
+    what === 'exec' ? `spawn ${command} ${code}` : `the server holder failed (${what}: ${code})`;
   return Object.assign(new Error(message), { code });
 }
 
