@@ -126,6 +126,7 @@ export const errorCatalogue = {
     status: 400,
     message: 'The request body is nested deeper than {maxDepth} levels or holds more than {maxValues} values',
   },
+  ErrServerIdsExhausted: { status: 503, message: 'This node has no free user id left for another server' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -25,7 +25,7 @@ export class IdAllocator {
     return true;
   }
 
-  /** The lowest free id for `serverId` (its own if it has one). Refuses with ErrNodeFull-like 507 when none is left. */
+  /** The lowest free id for `serverId` (its own if it has one); 503 ErrServerIdsExhausted when none is left. */
   allocate(serverId: string): ServerIds {
     const own = this.byServer.get(serverId);
     if (own !== undefined) return { uid: own, gid: own };
@@ -35,8 +35,8 @@ export class IdAllocator {
       this.used.add(id);
       return { uid: id, gid: id };
     }
-    throw new AppError('ErrServerStartFailed', {
-      reason: `no free server uid left in ${this.range.idRangeStart}-${this.range.idRangeEnd} (isolation.idRange*)`,
+    throw new AppError('ErrServerIdsExhausted', {
+      range: `${this.range.idRangeStart}-${this.range.idRangeEnd}`,
     });
   }
 
