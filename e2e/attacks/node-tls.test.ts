@@ -13,6 +13,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ssh2, { type SFTPWrapper } from 'ssh2';
 import WebSocket from 'ws';
 import { call, createUser, type TestApp } from '../../apps/panel/test/helpers/app';
 import { buildTestApp } from '../../apps/panel/test/helpers/app';
@@ -45,6 +46,17 @@ function rawExchange(host: string, port: number, payload: string): Promise<Buffe
     socket.on('data', (c: Buffer) => chunks.push(c));
     socket.on('close', done);
     socket.on('error', () => undefined);
+  });
+}
+
+/** An SFTP session on the node (its SFTP asks the panel about the login with the node credential). */
+function sftpSession(host: string, username: string, password: string): Promise<SFTPWrapper> {
+  return new Promise((resolve, reject) => {
+    const client = new ssh2.Client();
+    client
+      .on('ready', () => client.sftp((err, sftp) => (err ? reject(err) : resolve(sftp))))
+      .on('error', reject)
+      .connect({ host, port: SFTP_PORT, username, password, readyTimeout: 20_000 });
   });
 }
 
@@ -86,6 +98,7 @@ describe.skipIf(skip !== null)('a remote node in a network namespace, over the p
   let t: TestApp;
   let panelUrl: string;
   let admin: string;
+  let adminLogin: { email: string; password: string };
   let node: NodeAnswer;
   let daemon: DeployedNode | undefined;
   let serverId: string;
@@ -101,7 +114,9 @@ describe.skipIf(skip !== null)('a remote node in a network namespace, over the p
       const address = t.app.server.address();
       panelUrl = `http://${ns.hostAddress}:${typeof address === 'object' && address ? address.port : 0}`;
       await t.services.settings.write({ 'panel.settings.masterUrl': panelUrl });
-      admin = (await createUser(t, { admin: true })).token;
+      const adminUser = await createUser(t, { admin: true });
+      admin = adminUser.token;
+      adminLogin = adminUser;
       const body = {
         name: 'remote',
         publicHost: ns.nodeAddress,
@@ -167,6 +182,19 @@ describe.skipIf(skip !== null)('a remote node in a network namespace, over the p
     expect((await call(t, 'GET', `${base}/status`, { token: admin })).json()).toMatchObject({
       running: true,
     });
+  });
+
+  it('SFTP on the remote node logs in through the panel with the node secret from the shown config', async () => {
+    const username = `${adminLogin.email}#${serverId}`;
+    const sftp = await sftpSession(ns.nodeAddress, username, adminLogin.password);
+    const names = await new Promise<string[]>((resolve, reject) =>
+      sftp.readdir('.', (err, list) => (err ? reject(err) : resolve(list.map((e) => e.filename)))),
+    );
+    expect(names).toContain('server.properties');
+    sftp.end();
+    await expect(sftpSession(ns.nodeAddress, username, 'not-the-password')).rejects.toThrow(
+      /authentication/i,
+    );
   });
 
   it("the daemon's listener does not speak plain HTTP, and a plain link cannot reach it", async () => {
