@@ -2,7 +2,8 @@
  * `hearth start` as an operator runs it (a child process, temp data dir): the local node's SFTP works out of the
  * box — the panel issues the local node's credential at start and hands it to the daemon in-process. First
  * admin through the setup link, a server on the local node, then OpenSSH `sftp` (`email|id` from an ssh config).
- * The local node listens on its fixed ports (5656 and 5657, as the panel's local node row says).
+ * A wrong password is refused at login ("Permission denied (password).") and leaves the server's folder as it
+ * was. The local node listens on its fixed ports (5656 and 5657, as the panel's local node row says).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeGameDefinition } from '../apps/daemon/test/helpers/test-daemon';
-import { runSftp } from './helpers/files-fixture';
+import { expectLoginRefused, expectSftpOk, runSftp } from './helpers/sftp-client';
+import { treeState } from './helpers/tree-state';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const admin = { username: 'admin', email: 'admin@example.com', password: 'admin-password-1' };
@@ -112,8 +114,18 @@ describe('hearth start: SFTP on the local node', () => {
       expect(install.ok, await install.clone().text()).toBe(true);
 
       const r = await runSftp(5657, `${admin.email}|${id}`, admin.password, ['ls'], { via: 'config' });
-      expect(r.code, r.stderr).toBe(0);
+      expectSftpOk(r, 'ls');
       expect(r.stdout).toContain('server.properties');
+
+      // The local node asks its panel too: a wrong password is refused at login and uploads nothing.
+      const root = join(dir, 'data', 'servers', id);
+      const before = await treeState(root);
+      const wrong = await runSftp(5657, `${admin.email}|${id}`, 'not the password', ['put config.json'], {
+        via: 'config',
+        cwd: dir,
+      });
+      expectLoginRefused(wrong, 'wrong password');
+      expect(await treeState(root)).toEqual(before);
     },
   );
 });

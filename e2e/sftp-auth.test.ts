@@ -103,9 +103,20 @@ describe.each(DIALECTS)('SFTP auth endpoint on %s', (dialect) => {
   it('limits attempts per account (a success clears the count)', async () => {
     const u = await f.user({ sftpServer: true });
     const name = `${u.email}#${f.serverId}`;
-    for (let i = 0; i < 10; i += 1) expect((await auth(name, 'wrong')).statusCode).toBe(400);
+    const wrong = async (times: number) => {
+      for (let i = 0; i < times; i += 1)
+        expect(codeOf(await auth(name, 'wrong'))).toBe('ErrInvalidCredentials');
+    };
+    // Nine failures and a success: the success clears the count, so ten more failures are judged again.
+    await wrong(9);
+    expect((await auth(name, u.password)).statusCode).toBe(200);
+    await wrong(10);
+    // The eleventh attempt in the window is refused before the password is checked (the right one too).
     const limited = await auth(name, u.password);
     expect(limited.statusCode).toBe(429);
     expect(codeOf(limited)).toBe('ErrRateLimited');
+    // The limit is the account's: another account on the same node still logs in.
+    const other = await f.user({ sftpServer: true });
+    expect((await auth(`${other.email}#${f.serverId}`, other.password)).statusCode).toBe(200);
   });
 });

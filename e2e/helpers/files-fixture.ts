@@ -2,11 +2,10 @@
  * A listening panel with one real daemon whose SFTP server authenticates through the panel (the node
  * credential from `deployment/rotate`), one server on it, and users with chosen server permissions.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { parseDaemonConfig, startDaemon, type RunningDaemon } from '@hearth/daemon';
 import type { DialectName } from '../../apps/panel/src/db';
 import { call, createUser, type TestApp } from '../../apps/panel/test/helpers/app';
@@ -28,9 +27,19 @@ export interface FilesFixture {
   close(): Promise<void>;
 }
 
+export interface FilesFixtureOptions {
+  recheckMs?: number;
+  /** The daemon's `sftp.failuresPerMinute` (its default when absent). */
+  failuresPerMinute?: number;
+  /** The panel URL the daemon is given, from the panel's own (e.g. a proxy in front of the panel). */
+  daemonPanelUrl?: (panelUrl: string) => Promise<string>;
+  /** The daemon's logger (silent when absent). */
+  log?: Logger;
+}
+
 export async function filesFixture(
   dialect: DialectName = 'sqlite',
-  opts: { recheckMs?: number } = {},
+  opts: FilesFixtureOptions = {},
 ): Promise<FilesFixture> {
   const { t, url } = await listeningPanel(dialect);
   const admin = await createUser(t, { admin: true });
@@ -57,16 +66,17 @@ export async function filesFixture(
     host: '127.0.0.1',
     port: 0,
     dataDir,
-    panelUrl: url,
+    panelUrl: opts.daemonPanelUrl ? await opts.daemonPanelUrl(url) : url,
     logLevel: 'silent',
     sftp: {
       host: '127.0.0.1',
       port: 0,
       clientSecret: deployment.clientSecret,
       recheckMs: opts.recheckMs ?? 500,
+      ...(opts.failuresPerMinute ? { failuresPerMinute: opts.failuresPerMinute } : {}),
     },
   });
-  const daemon = await startDaemon(config, pino({ level: 'silent' }));
+  const daemon = await startDaemon(config, opts.log ?? pino({ level: 'silent' }));
   await call(t, 'PUT', `/api/nodes/${nodeId}`, {
     token: admin.token,
     body: { privatePort: daemon.port, publicPort: daemon.port },
@@ -100,56 +110,4 @@ export async function filesFixture(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-export interface SftpResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Runs OpenSSH's sftp in batch mode with a password (sshpass). `via: 'config'` puts the user name in an
- * ssh config file (`-F`), the only way OpenSSH accepts a `|` in it.
- */
-export function runSftp(
-  port: number,
-  user: string,
-  password: string,
-  commands: string[],
-  opts: { via?: 'argv' | 'config'; cwd?: string } = {},
-): Promise<SftpResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'hearth-sftp-client-'));
-  const batch = join(dir, 'batch');
-  writeFileSync(batch, `${commands.join('\n')}\n`);
-  const common = [
-    '-oBatchMode=no',
-    '-oStrictHostKeyChecking=no',
-    '-oUserKnownHostsFile=/dev/null',
-    '-oPubkeyAuthentication=no',
-    '-oPreferredAuthentications=password',
-    '-oNumberOfPasswordPrompts=1',
-    '-oLogLevel=ERROR',
-    '-P',
-    String(port),
-    '-b',
-    batch,
-  ];
-  let args: string[];
-  if (opts.via === 'config') {
-    const configFile = join(dir, 'ssh_config');
-    writeFileSync(configFile, `Host hearth-test\n  HostName 127.0.0.1\n  User ${user}\n`);
-    args = ['-F', configFile, ...common, 'hearth-test'];
-  } else args = [...common, `${user}@127.0.0.1`];
-  return new Promise((resolve) => {
-    execFile(
-      'sshpass',
-      ['-p', password, 'sftp', ...args],
-      { cwd: opts.cwd ?? dir, timeout: 60_000 },
-      (err, stdout, stderr) => {
-        const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
 }
