@@ -242,6 +242,13 @@ describe.skipIf(skip !== null)('a remote node in a network namespace, over the p
         ws.once('close', () => resolve());
         ws.once('error', () => resolve());
       });
+      // The node list does not take the impostor for the node.
+      await waitFor(async () => {
+        const list = (await call(t, 'GET', '/api/nodes', { token: admin })).json<
+          Array<{ id: string; status: string }>
+        >();
+        return list.find((n) => n.id === node.id)?.status === 'offline';
+      }, 'the node shown offline while an impostor answers');
       expect(impostor.output()).not.toContain('REQ');
     } finally {
       await stopChild(impostor.child);

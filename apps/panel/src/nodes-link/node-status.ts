@@ -76,9 +76,11 @@ export class NodeStatusCache {
       .then(
         (features) => this.entries.set(id, { status: 'online', features, at: Date.now() }),
         (err: unknown) => {
-          // Any answer from the daemon (even a refusal) means it is up; no answer means offline.
+          // Any answer from the daemon (even a refusal) means it is up; no answer means offline, and so does
+          // a peer that failed the node's certificate check: it is not the node (docs/security.md § Node link).
           const down =
-            isAppError(err) && ['ErrNodeOffline', 'ErrNodeTimeout', 'ErrNodeNotFound'].includes(err.code);
+            isAppError(err) &&
+            ['ErrNodeOffline', 'ErrNodeTimeout', 'ErrNodeNotFound', 'ErrNodeCertificate'].includes(err.code);
           this.entries.set(id, { status: down ? 'offline' : 'online', at: Date.now() });
         },
       )
