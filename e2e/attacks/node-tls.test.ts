@@ -238,10 +238,12 @@ describe.skipIf(skip !== null)('a remote node in a network namespace, over the p
       const ws = new WebSocket(`${panelUrl.replace('http', 'ws')}/proxy/daemon/socket/${serverId}`, {
         headers: { authorization: `Bearer ${admin}` },
       });
-      await new Promise<void>((resolve) => {
-        ws.once('close', () => resolve());
-        ws.once('error', () => resolve());
+      // The browser's socket opens, then closes with the catalogued reason: the node's socket was refused.
+      const closed = await new Promise<string>((resolve) => {
+        ws.once('close', (_code, reason) => resolve(reason.toString()));
+        ws.once('error', (err) => resolve(`error ${err.message}`));
       });
+      expect(closed).toBe('ErrNodeCertificate');
       // The node list does not take the impostor for the node.
       await waitFor(async () => {
         const list = (await call(t, 'GET', '/api/nodes', { token: admin })).json<

@@ -43,7 +43,8 @@ export const defaultLinkTimeouts: LinkTimeouts = {
 
 const OFFLINE_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
-function linkError(node: NodeAddress, err: unknown, phase: 'connect' | 'response'): AppError {
+/** A failed call or socket handshake as a catalogued error: certificate, offline or timeout. */
+export function linkError(node: NodeAddress, err: unknown, phase: 'connect' | 'response'): AppError {
   const tls = tlsFailure(node.tls, err);
   if (tls) return new AppError('ErrNodeCertificate', { node: node.name, reason: tls }, { cause: err });
   const code = (err as { code?: string }).code ?? '';

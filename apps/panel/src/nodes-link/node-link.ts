@@ -11,6 +11,7 @@ import {
   callDaemon,
   callDaemonJson,
   defaultLinkTimeouts,
+  linkError,
   type DaemonCall,
   type LinkTimeouts,
   type NodeAddress,
@@ -20,6 +21,24 @@ import { tlsOptionsOf } from './node-tls';
 import type { DaemonTokenSigner } from './token-signer';
 
 export type LinkCall = Omit<DaemonCall, 'token'>;
+
+/**
+ * A daemon socket whose failed opening is reported as the link's catalogued error (ErrNodeCertificate for a
+ * peer that is not the node, else ErrNodeOffline), like the HTTP calls, so a proxied socket closes with it.
+ */
+class DaemonSocket extends WebSocket {
+  node: NodeAddress | null = null;
+  private opened = false;
+
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    if (event === 'open') this.opened = true;
+    // ws marks the socket CLOSING before it emits a handshake error: "not opened yet" is the test.
+    if (event === 'error' && !this.opened && this.node) {
+      return super.emit('error', linkError(this.node, args[0], 'connect'));
+    }
+    return super.emit(event, ...args);
+  }
+}
 
 export class NodeLink {
   constructor(
@@ -59,12 +78,14 @@ export class NodeLink {
     const host = node.host.includes(':') ? `[${node.host}]` : node.host;
     const tls = tlsOptionsOf(node.tls);
     const url = `${tls ? 'wss' : 'ws'}://${host}:${node.port}/daemon/socket/${encodeURIComponent(serverId)}`;
-    return new WebSocket(url, {
+    const socket = new DaemonSocket(url, {
       ...tls,
       headers: { authorization: `Bearer ${await this.token(nodeId, grant)}` },
       handshakeTimeout: this.timeouts.connectMs,
       perMessageDeflate: false,
     });
+    socket.node = node;
+    return socket;
   }
 
   /** A call whose JSON answer the panel needs; daemon errors are rethrown as the same catalogued error. */
