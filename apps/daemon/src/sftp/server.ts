@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { ServerManager } from '../manager/manager';
 import { loadHostKey } from './host-key';
 import { LoginLimiter } from './login-limiter';
-import type { SftpAuthenticator, SftpGrant } from './panel-auth';
+import { PanelUnreachable, type SftpAuthenticator, type SftpGrant } from './panel-auth';
 import { SftpSession } from './session';
 
 export interface SftpSettings {
@@ -56,6 +56,15 @@ export async function startSftp(
       limiter.reset(keys[1] ?? '');
       return { grant, username: ctx.username, password: ctx.password };
     } catch (err) {
+      if (err instanceof PanelUnreachable) {
+        // Fail closed, but an outage is nobody's wrong password: counting it would lock accounts and addresses
+        // out for a minute after the panel is back.
+        log.warn(
+          { ip, user: ctx.username, cause: err.reason },
+          'sftp login refused: the panel cannot be reached',
+        );
+        return null;
+      }
       for (const key of keys) limiter.fail(key);
       log.info({ ip, user: ctx.username, err: (err as Error).message }, 'sftp login refused');
       return null;
