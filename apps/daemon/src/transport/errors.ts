@@ -6,13 +6,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '@hearth/contract';
 
-function fromFastify(err: FastifyError): AppError | null {
+function fromFastify(err: FastifyError, bodyLimit: number): AppError | null {
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('ErrInvalidJson');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('ErrPayloadTooLarge', { limit: 0 });
+      return new AppError('ErrPayloadTooLarge', { limit: bodyLimit });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('ErrUnsupportedMediaType', { contentType: 'this' });
     default:
@@ -22,15 +22,16 @@ function fromFastify(err: FastifyError): AppError | null {
   }
 }
 
-export function toAppError(err: unknown): AppError | null {
+/** `bodyLimit`: the route's body limit in bytes, named in ErrPayloadTooLarge so the client can say it. */
+export function toAppError(err: unknown, bodyLimit = 0): AppError | null {
   if (isAppError(err)) return err;
-  if (err instanceof Error && 'code' in err) return fromFastify(err as FastifyError);
+  if (err instanceof Error && 'code' in err) return fromFastify(err as FastifyError, bodyLimit);
   return null;
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const known = toAppError(err);
+    const known = toAppError(err, request.routeOptions.bodyLimit);
     if (known) {
       if (known.status >= 500) request.log.error({ err }, known.message);
       return reply.status(known.status).send(known.toBody());

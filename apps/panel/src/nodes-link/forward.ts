@@ -3,6 +3,7 @@
  * the shared helper of the daemon proxy routes (servers, files, tasks). Use it inside a scope prepared with
  * {@link streamRequestBodies}, so the request body arrives as the raw stream.
  */
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DaemonTokenGrant } from '@hearth/contract';
@@ -12,6 +13,20 @@ import type { NodeLink } from './node-link';
 export function streamRequestBodies(scope: FastifyInstance): void {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+}
+
+/**
+ * The daemon answered before reading the whole body (413 over its body or upload limit, an early refusal): the
+ * rest of the browser's upload is read and dropped here, so the browser finishes sending, reads the answer and
+ * can reuse its connection — left unread, the next request on that connection waited about a minute for the
+ * server's request timeout. The daemon request ends with its answer (the daemon waits for no more bytes).
+ */
+function dropRestOf(body: Readable, res: IncomingMessage): void {
+  body.unpipe();
+  body.resume();
+  // A client response carries its request (Node sets `res.req`; @types/node does not declare it).
+  const request = (res as IncomingMessage & { req?: ClientRequest }).req;
+  res.once('end', () => request?.destroy());
 }
 
 export interface ForwardTarget {
@@ -42,13 +57,15 @@ export async function forwardRequest(
     if (req.headers['transfer-encoding'] && !headers['content-length'])
       headers['transfer-encoding'] = 'chunked';
   }
+  const body = hasBody ? (req.body as Readable) : undefined;
   const res = await link.stream(target.nodeId, target.grant, {
     method: req.method,
     path: target.path,
     headers,
-    body: hasBody ? (req.body as Readable) : undefined,
+    body,
     responseMs: target.responseMs,
   });
+  if (body && !body.readableEnded) dropRestOf(body, res);
   reply.status(res.statusCode ?? 502);
   for (const name of ['content-type', 'content-length', 'content-disposition'] as const) {
     const value = res.headers[name];
