@@ -36,3 +36,16 @@ export async function sandboxedMain(rootPid: number): Promise<number | null> {
   }
   return null;
 }
+
+/**
+ * Sends `signal` to a server's main process: the game inside bubblewrap when `pid` leads a sandbox, else `pid`
+ * itself. For every path that signals a server process by pid (a re-adopted holder's too). ESRCH is ignored.
+ */
+export async function signalServerProcess(pid: number, signal: NodeJS.Signals | number): Promise<void> {
+  const target = (await sandboxedMain(pid).catch(() => null)) ?? pid;
+  try {
+    process.kill(target, signal);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
+  }
+}

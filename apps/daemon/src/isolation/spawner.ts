@@ -9,7 +9,7 @@ import { constants as osConstants } from 'node:os';
 import { AppError } from '@hearth/contract';
 import type { SpawnCallbacks, SpawnedProcess, Spawner } from '../environment/spawner';
 import type { ServerIds } from './ids';
-import { sandboxedMain } from './ns-target';
+import { signalServerProcess } from './ns-target';
 import { handFolderTo } from './ownership';
 import { resolveCommand } from './resolve-command';
 import type { IsolationRuntime } from './runtime';
@@ -51,17 +51,7 @@ function signalExits(callbacks: SpawnCallbacks): SpawnCallbacks {
 /** Signals go to the game inside the sandbox, not to bwrap (ns-target.ts); everything else passes through. */
 function signalInside(proc: SpawnedProcess): SpawnedProcess {
   const signal = (sig: NodeJS.Signals | number): void => {
-    void sandboxedMain(proc.pid).then(
-      (pid) => {
-        if (pid === null) return proc.signal(sig);
-        try {
-          process.kill(pid, sig);
-        } catch {
-          proc.signal(sig); // it ended meanwhile: as the plain process would be told
-        }
-      },
-      () => proc.signal(sig),
-    );
+    void signalServerProcess(proc.pid, sig).catch(() => proc.signal(sig));
   };
   return new Proxy(proc, {
     get(target, key) {

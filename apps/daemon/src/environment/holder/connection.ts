@@ -10,6 +10,7 @@ import { killGroup, type SpawnCallbacks, type SpawnedProcess } from '../spawner'
 import type { ExitState } from '../environment';
 import { isAlive, type ProcRef } from './proc';
 import { readExit, removeRunDir } from './run-dir';
+import { signalServerProcess } from '../../isolation/ns-target';
 
 export interface HolderLink {
   input: Writable;
@@ -32,14 +33,6 @@ async function endOf(link: HolderLink): Promise<ExitState> {
   if (recorded) return recorded.state;
   if (await isAlive(link.game, link.boot)) killGroup(link.game.pid);
   return LOST;
-}
-
-function ignoreGone(send: () => void): void {
-  try {
-    send();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
-  }
 }
 
 export function wireHolder(link: HolderLink, callbacks: SpawnCallbacks): SpawnedProcess {
@@ -67,7 +60,7 @@ export function wireHolder(link: HolderLink, callbacks: SpawnCallbacks): Spawned
     pid: link.game.pid,
     newline: link.newline,
     write: (text) => void link.input.write(text),
-    signal: (sig) => ignoreGone(() => process.kill(link.game.pid, sig)),
+    signal: (sig) => void signalServerProcess(link.game.pid, sig).catch(() => undefined), // the game, also in bwrap
     release: () => {
       released = true;
       link.disconnect();
