@@ -58,7 +58,7 @@ function useIssued(nodeId: string) {
  * TLS certificate and key — the panel keeps them sealed, so they are shown again to deployers) and the panel's
  * public key. Reading them changes nothing.
  */
-export function DeploymentCard({ nodeId }: { nodeId: string }) {
+export function DeploymentCard({ nodeId, isLocal = false }: { nodeId: string; isLocal?: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const deployment = useQuery(deploymentQuery(nodeId));
@@ -84,7 +84,8 @@ export function DeploymentCard({ nodeId }: { nodeId: string }) {
             {t('nodes.deploy.issued')}
           </Alert>
         )}
-        {shown && shown.clientSecret === undefined && (
+        {/* The local node's secret is handed over in-process at each `hearth start`, never stored. */}
+        {shown && shown.clientSecret === undefined && !isLocal && (
           <Alert color="yellow" icon={<Icon name="alert" />} data-testid="deployment-missing-secret">
             {t('nodes.deploy.missingSecret')}
           </Alert>

@@ -111,7 +111,9 @@ export default function NodePage() {
             </Button>
           </Group>
         )}
-        {!isNew && hasScope(scopes, 'nodes.deploy') && <DeploymentCard nodeId={id} />}
+        {!isNew && hasScope(scopes, 'nodes.deploy') && (
+          <DeploymentCard nodeId={id} isLocal={node.data?.isLocal} />
+        )}
       </Stack>
     </form>
   );
