@@ -1,4 +1,4 @@
-import { listenSmtp } from '../../apps/panel/test/helpers/mail-servers';
+import { listenSmtp } from '../../apps/panel/test/helpers/smtp-process';
 
 export interface CapturedMail {
   from: string;
@@ -30,8 +30,8 @@ function subjectOf(raw: string): string {
 type Waiter = { matches(mail: CapturedMail): boolean; resolve(mail: CapturedMail): void };
 
 /**
- * A real SMTP server (apps/panel/test's `listenSmtp`) on a free local port that keeps
- * every message it accepts. Waiting is event driven: no polling interval, the test timeout bounds it.
+ * A real SMTP server in its own process (apps/panel/test/helpers/smtp-process.ts) on a free local port; this
+ * keeps every message it accepts. Waiting is event driven: no polling interval, the test timeout bounds it.
  */
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];

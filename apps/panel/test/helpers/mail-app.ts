@@ -9,8 +9,9 @@ export interface MailTestApp {
 }
 
 /**
- * The panel on `dialect` with one administrator, sending its mail over real SMTP to a capture on loopback;
- * links in mails point at https://panel.hearth.test. Close `t`, then `smtp`.
+ * The panel on `dialect` with one administrator, sending its mail over real SMTP to a capture server in its
+ * own process on loopback (smtp-process.ts); links in mails point at https://panel.hearth.test. Close `t`,
+ * then `smtp`.
  */
 export async function buildMailTestApp(dialect: DialectName, companyName: string): Promise<MailTestApp> {
   const smtp = await startSmtp();

@@ -1,38 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { listenSmtp, type ReceivedMail, type SmtpProcess } from './smtp-process';
 
-export interface ReceivedMail {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server (the `smtp-server` package) on a free loopback port, handing `receive` each mail. */
-export async function listenSmtp(
-  receive: (mail: ReceivedMail) => void,
-): Promise<{ port: number; close: () => Promise<void> }> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
-        receive({ from, to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** A real SMTP server process-local listener that keeps what it receives. */
-export async function startSmtp(): Promise<{ port: number; mails: ReceivedMail[]; close(): Promise<void> }> {
+/** A real SMTP server in its own process (smtp-process.ts) and the mails it received, in order. */
+export async function startSmtp(): Promise<SmtpProcess & { mails: ReceivedMail[] }> {
   const mails: ReceivedMail[] = [];
   const server = await listenSmtp((mail) => mails.push(mail));
   return { ...server, mails };
