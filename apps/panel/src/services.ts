@@ -26,6 +26,8 @@ import { nodeServices } from './modules/nodes/nodes.module';
 import { ServersRepository } from './modules/servers/servers.repository';
 import { ServersService } from './modules/servers/servers.service';
 import { SocketRegistry } from './modules/servers/socket-registry';
+import { SecretsAtRest } from './lib/secrets-at-rest';
+import { dataDir } from './lib/paths';
 import type { Identity } from './app-types';
 import type { LinkTimeouts } from './nodes-link/daemon-client';
 
@@ -102,7 +104,8 @@ function accountServices(
   );
   const limiter = new RateLimiter();
   const limits = options.limits ?? defaultAuthLimits;
-  const auth = new AuthService({ ...repos, sessions, settings, email, limiter, limits });
+  const secrets = new SecretsAtRest(dataDir(config));
+  const auth = new AuthService({ ...repos, sessions, settings, email, limiter, limits, secrets });
   // A password change revokes sessions and OAuth2 client secrets in one transaction (docs/security.md).
   const credentials = new CredentialsRepository(db, repos.users);
   const self = new SelfService({ users: repos.users, credentials, settings, email, auth });

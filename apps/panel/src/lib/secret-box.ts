@@ -54,22 +54,32 @@ export class SecretBox {
   }
 
   seal(plain: string): string {
+    return PREFIX + this.sealBytes(Buffer.from(plain, 'utf8')).toString('base64');
+  }
+
+  /**
+   * The raw sealed form (nonce | tag | ciphertext, 28 bytes more than `plain`) for callers that store it in a
+   * column too narrow for the prefixed text form (the 64-character TOTP secret columns: lib/secrets-at-rest.ts).
+   */
+  sealBytes(plain: Buffer): Buffer {
     const nonce = randomBytes(NONCE_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.key, nonce);
-    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return PREFIX + Buffer.concat([nonce, cipher.getAuthTag(), body]).toString('base64');
+    const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+    return Buffer.concat([nonce, cipher.getAuthTag(), body]);
+  }
+
+  /** Opens what sealBytes made. Throws if tampered with. */
+  openBytes(raw: Buffer): Buffer {
+    const nonce = raw.subarray(0, NONCE_BYTES);
+    const tag = raw.subarray(NONCE_BYTES, NONCE_BYTES + TAG_BYTES);
+    const decipher = createDecipheriv('aes-256-gcm', this.key, nonce);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(raw.subarray(NONCE_BYTES + TAG_BYTES)), decipher.final()]);
   }
 
   /** Decrypts a sealed value; an unsealed (legacy) value is returned unchanged. Throws if tampered with. */
   open(value: string): string {
     if (!SecretBox.isSealed(value)) return value;
-    const raw = Buffer.from(value.slice(PREFIX.length), 'base64');
-    const nonce = raw.subarray(0, NONCE_BYTES);
-    const tag = raw.subarray(NONCE_BYTES, NONCE_BYTES + TAG_BYTES);
-    const decipher = createDecipheriv('aes-256-gcm', this.key, nonce);
-    decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(raw.subarray(NONCE_BYTES + TAG_BYTES)), decipher.final()]).toString(
-      'utf8',
-    );
+    return this.openBytes(Buffer.from(value.slice(PREFIX.length), 'base64')).toString('utf8');
   }
 }

@@ -3,6 +3,7 @@ import type { SessionResponse } from '@hearth/contract/auth';
 import { isUniqueViolation } from '../../db/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AuthLimits, RateLimiter } from '../../lib/rate-limiter';
+import type { SecretsAtRest } from '../../lib/secrets-at-rest';
 import { verifyTotp } from '../../lib/totp';
 import type { EmailService } from '../email/email.service';
 import type { SessionRow } from '../sessions/sessions.repository';
@@ -22,6 +23,8 @@ export interface AuthDeps {
   email: EmailService;
   limiter: RateLimiter;
   limits: AuthLimits;
+  /** TOTP secrets are stored sealed (docs/security.md § Secrets at rest). */
+  secrets: SecretsAtRest;
 }
 
 export type LoginResult = { kind: 'session'; body: SessionResponse } | { kind: 'otp'; pendingToken: string };
@@ -60,11 +63,24 @@ export class AuthService {
     return this.sessionFor(user.id);
   }
 
-  /** A right code whose time step was already used is refused: each code works once. */
-  async checkCode(user: UserRow, secret: string, code: string): Promise<void> {
-    const step = verifyTotp(secret, code);
+  /**
+   * A right code whose time step was already used is refused: each code works once. `stored` is the secret as
+   * the users row holds it (sealed, or clear from before sealing existed).
+   */
+  async checkCode(user: UserRow, stored: string, code: string): Promise<void> {
+    const step = verifyTotp(this.d.secrets.openTotp(stored), code);
     if (step === undefined) throw new AppError('ErrInvalidCredentials');
     if (!(await this.d.users.claimOtpCounter(user.id, step))) throw new AppError('ErrOtpAlreadyUsed');
+  }
+
+  /** A new TOTP secret (base32) in the form the users row stores it. */
+  sealTotp(secret: string): string {
+    return this.d.secrets.sealTotp(secret);
+  }
+
+  /** A stored TOTP secret sealed now (a legacy clear value is sealed on this write). */
+  resealTotp(stored: string): string {
+    return this.d.secrets.sealTotp(this.d.secrets.openTotp(stored));
   }
 
   async register(

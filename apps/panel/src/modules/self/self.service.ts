@@ -68,7 +68,7 @@ export class SelfService {
   async startOtp(id: string): Promise<{ secret: string; img: string }> {
     const user = await this.me(id);
     const secret = newTotpSecret();
-    await this.d.users.update(id, { otp_pending_secret: secret });
+    await this.d.users.update(id, { otp_pending_secret: this.d.auth.sealTotp(secret) });
     const issuer = String((await this.d.settings.effective())['panel.settings.companyName'] || 'Hearth');
     return { secret, img: await enrolmentQr(secret, user.email, issuer) };
   }
@@ -78,7 +78,7 @@ export class SelfService {
     if (!user.otp_pending_secret) throw new AppError('ErrOtpNotEnrolling');
     await this.d.auth.checkCode(user, user.otp_pending_secret, code);
     await this.d.users.update(id, {
-      otp_secret: user.otp_pending_secret,
+      otp_secret: this.d.auth.resealTotp(user.otp_pending_secret),
       otp_pending_secret: null,
       otp_enabled: 1,
     });

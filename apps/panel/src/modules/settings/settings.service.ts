@@ -8,6 +8,8 @@ import {
 } from '@hearth/contract/settings';
 import { issueToAppError } from '../../plugins/validation';
 import type { PanelConfig } from '../../config/schema';
+import { dataDir } from '../../lib/paths';
+import { SecretsAtRest } from '../../lib/secrets-at-rest';
 import type { SettingsRepository } from './settings.repository';
 
 export type SettingValue = string | boolean;
@@ -23,20 +25,31 @@ function configDefault(config: PanelConfig, key: PanelSettingKey): SettingValue 
 
 export type EffectiveSettings = Record<PanelSettingKey, SettingValue>;
 
-/** Panel settings: the DB value overrides the config file's default (so edits survive restarts). */
+/**
+ * Panel settings: the DB value overrides the config file's default (so edits survive restarts). The mail
+ * provider's password and keys are stored sealed (docs/security.md § Secrets at rest); a clear value from before
+ * is read as it is and sealed on its next write.
+ */
 export class SettingsService {
+  private readonly secrets: SecretsAtRest;
+
   constructor(
     private readonly repo: SettingsRepository,
     private readonly config: PanelConfig,
-  ) {}
+  ) {
+    this.secrets = new SecretsAtRest(dataDir(config));
+  }
 
   async effective(): Promise<EffectiveSettings> {
     const stored = await this.repo.all();
     const result = {} as EffectiveSettings;
     for (const key of panelSettingKeys) {
       const value = stored.get(key);
-      result[key] =
-        typeof value === 'string' || typeof value === 'boolean' ? value : configDefault(this.config, key);
+      if (typeof value === 'string' && secretSettingKeys.includes(key))
+        result[key] = this.secrets.open(value);
+      else
+        result[key] =
+          typeof value === 'string' || typeof value === 'boolean' ? value : configDefault(this.config, key);
     }
     return result;
   }
@@ -61,7 +74,11 @@ export class SettingsService {
           : new AppError('ErrFieldInvalid', { field: fieldOf(key) });
       }
       if (secretSettingKeys.includes(key) && result.data === '') continue;
-      parsed.push([key, result.data]);
+      const value = result.data;
+      parsed.push([
+        key,
+        secretSettingKeys.includes(key) && typeof value === 'string' ? this.secrets.seal(value) : value,
+      ]);
     }
     await this.repo.setMany(parsed);
   }
