@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { FileOwner } from '../filesystem/fd-walk';
 import { IdAllocator } from '../isolation/allocator';
 import { fileOwnerOf } from '../isolation/file-owner';
-import { accountIds } from '../isolation/host-ids';
+import { accountIds, subordinateOverlaps } from '../isolation/host-ids';
 import { storedIds, type ServerIds } from '../isolation/ids';
 import { handFolderTo } from '../isolation/ownership';
 import { killProcessesOf } from '../isolation/reap';
@@ -22,6 +22,14 @@ export class ServerIdBook {
     private readonly logger: Logger,
   ) {
     this.allocator = new IdAllocator(settings.isolation.range, accountIds());
+    const overlaps = settings.isolation.switchIds ? subordinateOverlaps(settings.isolation.range) : [];
+    if (overlaps.length > 0) {
+      // Another user's containers may own files under these ids: a server given one could reach them.
+      logger.warn(
+        { overlaps },
+        'isolation: the server id range overlaps subordinate ids (isolation.idRange*)',
+      );
+    }
   }
 
   /** At load: the file's ids when usable and not another server's, else fresh ones (`fresh`: write them back). */
