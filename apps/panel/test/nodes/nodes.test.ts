@@ -220,6 +220,30 @@ describe.each(DIALECTS)('nodes API on %s', (dialect) => {
     });
   });
 
+  it('sealed values the data folder key cannot open show as missing (rotate), never as a 500', async () => {
+    const id = (
+      await call(t, 'POST', '/api/nodes', { token: admin, body: body({ name: 'resealed' }) })
+    ).json<{
+      id: string;
+    }>().id;
+    // As if keys/secrets.key had been replaced: the sealed values no longer authenticate.
+    const row = await t.services.nodesRepo.findById(id);
+    const broken = (sealed: string | null | undefined) => `${(sealed ?? '').slice(0, -4)}AAA=`;
+    await t.db.kysely
+      .updateTable('nodes')
+      .set({ secret_sealed: broken(row?.secret_sealed), tls_key_sealed: broken(row?.tls_key_sealed) })
+      .where('id', '=', id)
+      .execute();
+    const dep = await call(t, 'GET', `/api/nodes/${id}/deployment`, { token: deployer });
+    expect(dep.statusCode).toBe(200);
+    const shown = dep.json<{ clientSecret?: string; config: object; tlsFingerprint: string | null }>();
+    expect(shown.clientSecret).toBeUndefined();
+    expect(shown.config).not.toHaveProperty('tls');
+    expect(shown.tlsFingerprint).toBeNull();
+    const rotated = await call(t, 'POST', `/api/nodes/${id}/deployment/rotate`, { token: deployer });
+    expect(rotated.json<{ clientSecret?: string }>().clientSecret).toMatch(/.{20,}/);
+  });
+
   it('a node from before certificates: pinned without a pin, reached as before, told to rotate', async () => {
     const id = (await call(t, 'POST', '/api/nodes', { token: admin, body: body({ name: 'legacy' }) })).json<{
       id: string;

@@ -33,11 +33,22 @@ export interface OpenedSecrets {
   tls?: { certPem: string; keyPem: string; fingerprint: string };
 }
 
+/** A sealed value, or undefined when there is none or the data folder's key cannot open it (lost or replaced). */
+function openOrNothing(box: SecretBox, sealed: string | null): string | undefined {
+  if (!sealed) return undefined;
+  try {
+    return box.open(sealed);
+  } catch {
+    return undefined; // shown as missing: a rotation issues new ones (docs/security.md § Node link)
+  }
+}
+
 export function openNodeSecrets(box: SecretBox, row: NodeRow): OpenedSecrets {
-  const secret = row.secret_sealed ? box.open(row.secret_sealed) : undefined;
+  const secret = openOrNothing(box, row.secret_sealed);
+  const keyPem = openOrNothing(box, row.tls_key_sealed);
   const tls =
-    row.tls_cert && row.tls_fingerprint && row.tls_key_sealed
-      ? { certPem: row.tls_cert, keyPem: box.open(row.tls_key_sealed), fingerprint: row.tls_fingerprint }
+    row.tls_cert && row.tls_fingerprint && keyPem
+      ? { certPem: row.tls_cert, keyPem, fingerprint: row.tls_fingerprint }
       : undefined;
   return { secret, tls };
 }
