@@ -4,7 +4,8 @@
  * --config node.json` from its deployment config, a server listening on a TCP port. The daemon is killed with
  * SIGKILL and started again on the same data: the same game process still holds the port, the panel reports it
  * running, a start through the panel is refused (ErrServerRunning), there is exactly one game process, the
- * console reaches it, and a stop frees the port.
+ * console reaches it, and a stop frees the port. An upgrade's SIGUSR2 makes the daemon leave the same way, by
+ * itself, while a SIGTERM still stops the server.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,5 +99,32 @@ describe('a daemon killed with SIGKILL never runs a server twice', { timeout: 18
     expect((await proxy('POST', 'stop?wait=true')).statusCode).toBe(204);
     expect(await pidsWith(marker)).toEqual([]);
     expect(await tcpAccepts(gamePort)).toBe(false);
+  });
+
+  it('SIGUSR2 (an upgrade) leaves the game running for the next daemon; SIGTERM still stops it', async () => {
+    expect((await proxy('POST', 'start?wait=true')).statusCode).toBe(204);
+    await waitFor(() => tcpAccepts(gamePort), 'the game listening');
+    const pid = await gamePid(marker);
+    const leaving = daemon;
+    const exited = new Promise((resolve) => leaving?.process.once('exit', (code) => resolve(code)));
+    leaving?.process.kill('SIGUSR2');
+    expect(await exited).toBe(0); // the daemon ends by itself
+    await leaving?.stop();
+    expect(leaving?.output()).toContain('leaving servers running for the next daemon');
+    expect(await pidsWith(marker)).toEqual([pid]);
+
+    await startNode();
+    const status = await waitFor(async () => {
+      const res = await proxy('GET', 'status');
+      return res.statusCode === 200 ? res.json<{ running: boolean }>() : null;
+    }, 'the node back');
+    expect(status).toMatchObject({ running: true });
+    expect(await pidsWith(marker)).toEqual([pid]);
+
+    const stopping = daemon;
+    await stopping?.stop(); // SIGTERM: the normal shutdown stops the server
+    expect(await pidsWith(marker)).toEqual([]);
+    expect(await tcpAccepts(gamePort)).toBe(false);
+    await startNode();
   });
 });

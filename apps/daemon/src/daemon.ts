@@ -49,6 +49,11 @@ function panelUrlInClear(panelUrl: string): boolean {
 
 export interface RunningDaemon {
   close(): Promise<void>;
+  /**
+   * Stops serving but leaves every server running, for the next daemon to re-adopt (an upgrade; docs/daemon.md
+   * § Supervision). The process can exit afterwards; docker attach streams may keep it alive until it does.
+   */
+  detach(): Promise<void>;
   port: number;
   /** The SFTP port, or null when SFTP is off (no panel URL or node secret). */
   sftpPort: number | null;
@@ -98,6 +103,14 @@ export async function startDaemon(config: DaemonConfig, logger?: Logger): Promis
       closing ??= (async () => {
         await sftp?.close();
         await manager.shutdown(config.power.shutdownTimeoutMs);
+        await app.close();
+      })();
+      return closing;
+    },
+    detach: () => {
+      closing ??= (async () => {
+        await sftp?.close();
+        await manager.detach();
         await app.close();
       })();
       return closing;

@@ -19,6 +19,23 @@ function closeOnSignals(close: () => Promise<void>): void {
   process.on('SIGTERM', onSignal);
 }
 
+/**
+ * SIGUSR2: leave for an upgrade — the daemon stops serving and exits, every server keeps running under its
+ * holder (or container) and the next daemon re-adopts it (docs/daemon.md § Supervision).
+ */
+function detachOnSignal(detach: () => Promise<void>): void {
+  process.once('SIGUSR2', () => {
+    console.log('hearth daemon: SIGUSR2 received, leaving servers running for the next daemon');
+    detach().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`hearth daemon: detach failed: ${err instanceof Error ? err.message : String(err)}`);
+        process.exit(1);
+      },
+    );
+  });
+}
+
 /** `hearth daemon --config node.json`: a remote node only (the config comes from the Node page). */
 export function registerDaemonCommand(program: Command): void {
   program
@@ -38,5 +55,6 @@ export function registerDaemonCommand(program: Command): void {
       if (daemon.tlsFingerprint) console.log(`hearth daemon: certificate SHA-256 ${daemon.tlsFingerprint}`);
       console.log(`hearth daemon: SFTP ${daemon.sftpPort === null ? 'off' : `on port ${daemon.sftpPort}`}`);
       closeOnSignals(() => daemon.close());
+      detachOnSignal(() => daemon.detach());
     });
 }

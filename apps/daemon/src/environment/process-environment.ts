@@ -6,7 +6,7 @@
 import { AppError, type StopSetting } from '@hearth/contract';
 import { cpuPercent, sampleTree, type TreeSample } from './proc-stats';
 import type { Environment, EnvironmentEvents, ExitState, ProcessSpec, ProcessStats } from './environment';
-import { attachHolder } from './holder/attach';
+import { attachHolder, holderEnds } from './holder/attach';
 import { inspectRun } from './holder/inspect';
 import type { HolderState } from './holder/run-dir';
 import type { RunSlot } from './holder/run-slot';
@@ -137,15 +137,20 @@ export class ProcessEnvironment extends OneRunEnvironment<Current, TreeSample> i
         const attached = attachHolder(this.supervision.slot.dir, state, callbacks);
         const pid = state.game.pid;
         // Logged once connected and before the holder's replay arrives (it comes on a later turn).
-        void attached.then(() =>
-          this.supervision.log(`Re-attached to the running server (pid ${pid}); its recent output:`),
+        const line = `Re-attached to the running server (pid ${pid}); its recent output:`;
+        void attached.then(
+          () => this.supervision.log(line),
+          () => undefined, // the failure is handled below
         );
         return attached;
       });
     } catch (err) {
-      // The holder ended between the look and the connection: what it left is an ended run (or nothing).
-      // A holder that lives on but cannot be reached stays recorded, so a start is still refused.
-      if (mayRetry) return this.adoptFound(false);
+      // The process ended between the look and the connection and its holder is finishing (its socket is
+      // already gone): once the holder has ended, what it left is an ended run. A holder that lives on but
+      // cannot be reached stays recorded, so a start is still refused.
+      if (mayRetry && (await holderEnds(state))) return this.adoptFound(false);
+      const reason = err instanceof Error ? err.message : String(err);
+      this.supervision.log(`Cannot re-attach to the running server (pid ${state.game.pid}): ${reason}`);
       throw err;
     }
     this.startedAt = state.startedAt;

@@ -172,6 +172,15 @@ export class ServerManager {
     next();
   }
 
+  /** Leaves every server running for the next daemon (an upgrade): nothing is stopped. */
+  async detach(): Promise<void> {
+    if (this.autostartTimer) clearTimeout(this.autostartTimer);
+    this.tasks.stopAll();
+    const all = this.list();
+    this.servers.clear();
+    await Promise.all(all.map((s) => s.detach()));
+  }
+
   async shutdown(timeoutMs: number): Promise<void> {
     if (this.autostartTimer) clearTimeout(this.autostartTimer);
     this.tasks.stopAll();

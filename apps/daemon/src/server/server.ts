@@ -210,6 +210,18 @@ export class Server {
     await this.env?.kill();
   }
 
+  /**
+   * The daemon leaves for an upgrade: everything is released but the process keeps running (its holder or
+   * container keeps it) for the next daemon to adopt (docs/daemon.md § Supervision).
+   */
+  async detach(): Promise<void> {
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
+    this.onExit = () => undefined;
+    this.fanout.close();
+    await this.env?.detach?.();
+  }
+
   /** Releases everything; the caller stopped the process first (see power.ts shutdown). */
   async destroy(): Promise<void> {
     if (this.restartTimer) clearTimeout(this.restartTimer);

@@ -63,7 +63,7 @@ describe('run records the next daemon cannot adopt', { timeout: 120_000 }, () =>
     socket.close();
 
     expect((await d.request('POST', '/daemon/server/stale-reused/start?wait=true')).status).toBe(204);
-    expect(await pidsWith(tag('stale-reused'))).toHaveLength(1);
+    expect(await gamePid(tag('stale-reused'))).toBeGreaterThan(0); // exactly one (waits for it to exist)
     expect((await d.request('POST', '/daemon/server/stale-reused/stop?wait=true')).status).toBe(204);
   });
 
@@ -95,6 +95,32 @@ describe('run records the next daemon cannot adopt', { timeout: 120_000 }, () =>
     );
     socket.close();
     expect(gone).not.toBe(orphan);
+  });
+
+  it('never starts a second copy beside a living holder it cannot reach', async () => {
+    await put('unreachable', counterGameDefinition('standard', tag('unreachable')));
+    expect((await d.request('POST', '/daemon/server/unreachable/start?wait=true')).status).toBe(204);
+    const pid = await gamePid(tag('unreachable'));
+    await d.stop('SIGKILL');
+    await rm(join(d.runDirOf('unreachable'), 'sock')); // the holder lives on, but nobody can connect to it
+
+    await d.start();
+    const socket = await d.socket('unreachable');
+    socket.send({ type: 'replay', since: 0 });
+    await socket.waitForConsole(`Cannot re-attach to the running server (pid `);
+    socket.close();
+    const refused = await d.request('POST', '/daemon/server/unreachable/start?wait=true');
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: { code: 'ErrServerRunning' } });
+    expect(await pidsWith(tag('unreachable'))).toEqual([pid]);
+    process.kill(pid, 'SIGKILL'); // the operator ends it by hand; then the record is stale and a start works
+    await waitFor(async () => (await pidsWith(tag('unreachable'))).length === 0, 'the game gone');
+    await waitFor(async () => {
+      const res = await d.request('POST', '/daemon/server/unreachable/start?wait=true');
+      return res.status === 204;
+    }, 'a start once the holder has ended');
+    expect(await gamePid(tag('unreachable'))).not.toBe(pid);
+    expect((await d.request('POST', '/daemon/server/unreachable/kill?wait=true')).status).toBe(204);
   });
 
   it('kills an install command the previous daemon left running', async () => {

@@ -5,6 +5,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import type { SpawnCallbacks, SpawnedProcess } from '../spawner';
+import { isAlive } from './proc';
 import { wireHolder } from './connection';
 import type { HolderState } from './run-dir';
 
@@ -30,4 +31,17 @@ export async function attachHolder(
   const link = { input: socket, output: socket, dir, game: state.game, boot: state.boot };
   const newline = state.mode === 'tty' ? '\r' : '\n';
   return wireHolder({ ...link, newline, disconnect: () => socket.destroy() }, callbacks);
+}
+
+/** A finishing holder writes two small files and exits: this long is more than enough (polled, not slept). */
+const FINISH_MS = 5_000;
+
+/** Waits (bounded) for the holder of `state` to end; true once it has. */
+export async function holderEnds(state: HolderState): Promise<boolean> {
+  const deadline = Date.now() + FINISH_MS;
+  while (await isAlive(state.holder, state.boot)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return true;
 }
