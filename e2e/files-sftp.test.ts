@@ -9,6 +9,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, stat, symlink } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ssh2, { type SFTPWrapper } from 'ssh2';
@@ -175,7 +176,7 @@ describe('SFTP with OpenSSH', () => {
     expect(await treeState(f.serverRoot)).toEqual(before);
   });
 
-  it('a client that cannot run fails the test instead of reading as a refusal', async () => {
+  it('a client that cannot run or is stopped fails the test instead of reading as a refusal', async () => {
     await expect(
       runSftp(f.sftpPort, 'x#y', 'z', ['ls'], { env: { PATH: join(local, 'no-such-dir') } }),
     ).rejects.toThrow(/ENOENT/);
@@ -186,6 +187,15 @@ describe('SFTP with OpenSSH', () => {
     await expect(runSftp(f.sftpPort, 'x#y', 'z', ['ls'], { env: { PATH: onlySshpass } })).rejects.toThrow(
       /exit 3/,
     );
+    // A server that accepts the connection and never speaks: the client is killed by its timeout.
+    const mute = createServer(() => undefined);
+    await new Promise<void>((resolve) => mute.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = mute.address() as AddressInfo;
+      await expect(runSftp(port, 'x#y', 'z', ['ls'], { timeoutMs: 1_000 })).rejects.toThrow(/killed/);
+    } finally {
+      mute.close();
+    }
   });
 
   it('ends an open session when the user loses access', async () => {

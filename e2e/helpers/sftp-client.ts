@@ -27,6 +27,8 @@ export interface SftpOptions {
   bind?: string;
   /** Environment of the client (default: this process's). */
   env?: NodeJS.ProcessEnv;
+  /** The client is killed after this long (default 60 s), which rejects the run. */
+  timeoutMs?: number;
 }
 
 /** sftp exits 0, 1 or 255; sshpass's own failures are 2–6 (and 1 with its usage text). */
@@ -67,7 +69,7 @@ export function runSftp(
     execFile(
       'sshpass',
       ['-p', password, 'sftp', ...args],
-      { cwd: opts.cwd ?? dir, timeout: 60_000, env: opts.env ?? process.env },
+      { cwd: opts.cwd ?? dir, timeout: opts.timeoutMs ?? 60_000, env: opts.env ?? process.env },
       (err, stdout, stderr) => {
         const failed = (why: string) =>
           reject(new Error(`the sftp client itself failed (${why}), not the server: ${stderr}${stdout}`));
