@@ -1,33 +1,44 @@
 import { z } from 'zod';
-import { localeSchema } from './locales';
+import { localeCodeSchema } from './locales';
 import { panelPermissions } from './permissions';
 import { emailSchema, passwordSchema, usernameSchema } from './auth';
 
 /** Wire shapes of /api/self, /api/users, invitations and OAuth2 clients (SPEC §7). */
-export const userView = z.object({ id: z.string(), username: z.string(), email: z.string() });
-export const selfView = userView.extend({ otpEnabled: z.boolean() });
+export const userViewSchema = z.object({ id: z.string(), username: z.string(), email: z.string() });
+export type UserView = z.infer<typeof userViewSchema>;
+export const selfViewSchema = userViewSchema.extend({ otpEnabled: z.boolean() });
+export type SelfView = z.infer<typeof selfViewSchema>;
 
 /** `{username?, email?, password}` changes info; `{password, newPassword}` changes the password. */
-export const selfUpdateBody = z.strictObject({
+export const selfUpdateBodySchema = z.strictObject({
   username: usernameSchema.optional(),
   email: emailSchema.optional(),
   password: z.string().min(1).max(1024),
   newPassword: passwordSchema.optional(),
 });
+export type SelfUpdateBody = z.infer<typeof selfUpdateBodySchema>;
 
-export const otpStatus = z.object({ otpEnabled: z.boolean() });
-export const otpEnrolment = z.object({ secret: z.string(), img: z.string() });
-export const otpConfirmBody = z.strictObject({ token: z.string().max(16) });
+export const otpStatusSchema = z.object({ otpEnabled: z.boolean() });
+export type OtpStatus = z.infer<typeof otpStatusSchema>;
+export const otpEnrolmentSchema = z.object({ secret: z.string(), img: z.string() });
+export type OtpEnrolment = z.infer<typeof otpEnrolmentSchema>;
+export const otpConfirmBodySchema = z.strictObject({ token: z.string().max(16) });
+export type OtpConfirmBody = z.infer<typeof otpConfirmBodySchema>;
 
-export const panelPermissionFlags = z.object(
+export const panelPermissionFlagsSchema = z.object(
   Object.fromEntries(panelPermissions.map((p) => [p, z.boolean()])) as Record<
     (typeof panelPermissions)[number],
     z.ZodBoolean
   >,
 );
-export const permissionsView = panelPermissionFlags.extend({ username: z.string(), email: z.string() });
+export type PanelPermissionFlags = z.infer<typeof panelPermissionFlagsSchema>;
+export const permissionsViewSchema = panelPermissionFlagsSchema.extend({
+  username: z.string(),
+  email: z.string(),
+});
+export type PermissionsView = z.infer<typeof permissionsViewSchema>;
 /** Every flag optional (missing = false); username/email/id may be echoed back and are ignored. */
-export const permissionsBody = panelPermissionFlags
+export const permissionsBodySchema = panelPermissionFlagsSchema
   .partial()
   .extend({
     username: z.string().max(100).optional(),
@@ -35,54 +46,67 @@ export const permissionsBody = panelPermissionFlags
     id: z.string().max(64).optional(),
   })
   .strict();
+export type PermissionsBody = z.infer<typeof permissionsBodySchema>;
 
-export const usersQuery = z.strictObject({
+export const usersQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   username: z.string().max(100).optional(),
 });
-export const paging = z.object({
+export type UsersQuery = z.infer<typeof usersQuerySchema>;
+export const pagingSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
   maxSize: z.number(),
   total: z.number(),
 });
-export const usersPage = z.object({ users: z.array(userView), paging });
-export const createUserBody = z.strictObject({
+export type Paging = z.infer<typeof pagingSchema>;
+export const usersPageSchema = z.object({ users: z.array(userViewSchema), paging: pagingSchema });
+export type UsersPage = z.infer<typeof usersPageSchema>;
+export const createUserBodySchema = z.strictObject({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
 });
-export const updateUserBody = z.strictObject({
+export type CreateUserBody = z.infer<typeof createUserBodySchema>;
+export const updateUserBodySchema = z.strictObject({
   username: usernameSchema.optional(),
   email: emailSchema.optional(),
   password: passwordSchema.optional(),
 });
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
 /** `locale`: the language of the invitation and of the new account (default: the panel's). */
-export const inviteBody = z.strictObject({ email: emailSchema, locale: localeSchema.optional() });
-export const inviteCreated = z.object({ id: z.string(), email: z.string(), expiresAt: z.number() });
-export const inviteAcceptBody = z.strictObject({
+export const inviteBodySchema = z.strictObject({ email: emailSchema, locale: localeCodeSchema.optional() });
+export type InviteBody = z.infer<typeof inviteBodySchema>;
+export const inviteCreatedSchema = z.object({ id: z.string(), email: z.string(), expiresAt: z.number() });
+export type InviteCreated = z.infer<typeof inviteCreatedSchema>;
+export const inviteAcceptBodySchema = z.strictObject({
   token: z.string().min(1).max(256),
   username: usernameSchema,
   password: passwordSchema,
 });
+export type InviteAcceptBody = z.infer<typeof inviteAcceptBodySchema>;
 
 /** `revoked`: a password change revoked its secret; it mints no more tokens (docs/security.md). */
-export const oauthClientView = z.object({
+export const oauthClientViewSchema = z.object({
   client_id: z.string(),
   name: z.string(),
   description: z.string(),
   revoked: z.boolean(),
 });
-export const oauthClientBody = z.strictObject({
+export type OauthClientView = z.infer<typeof oauthClientViewSchema>;
+export const oauthClientBodySchema = z.strictObject({
   name: z.string().max(100).default(''),
   description: z.string().max(1000).default(''),
 });
-export const oauthClientCreated = z.object({ id: z.string(), secret: z.string() });
-export const tokenResponse = z.object({
+export type OauthClientBody = z.infer<typeof oauthClientBodySchema>;
+export const oauthClientCreatedSchema = z.object({ id: z.string(), secret: z.string() });
+export type OauthClientCreated = z.infer<typeof oauthClientCreatedSchema>;
+export const tokenResponseSchema = z.object({
   access_token: z.string(),
   token_type: z.literal('Bearer'),
   expires_in: z.number(),
   scope: z.string(),
 });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;

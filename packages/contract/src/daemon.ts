@@ -43,15 +43,18 @@ export type IsolationMode = NonNullable<DaemonFeatures['isolation']>;
 export type DaemonFeatures = z.infer<typeof daemonFeaturesSchema>;
 
 export const createServerResponseSchema = z.object({ id: z.string() });
+export type CreateServerResponse = z.infer<typeof createServerResponseSchema>;
 
 export const serverIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or -, at most 64');
+export type ServerId = z.infer<typeof serverIdSchema>;
 
 /** `?wait=true|false` (parsed, not presence-based); absent means false. */
 export const waitQuerySchema = z.object({
   wait: z.enum(['true', 'false', '1', '0', '']).optional(),
 });
+export type WaitQuery = z.infer<typeof waitQuerySchema>;
 
 // ---- websocket: client → daemon ----
 export const clientMessageTypes = [
@@ -115,6 +118,7 @@ export const errorEventDataSchema = z.object({
     metadata: z.record(z.string(), z.unknown()).optional(),
   }),
 });
+export type ErrorEventData = z.infer<typeof errorEventDataSchema>;
 
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), data: statusResponseSchema }),

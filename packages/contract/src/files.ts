@@ -22,6 +22,10 @@ export type FileList = z.infer<typeof fileListSchema>;
 
 /** `POST …/archive/{path}`: the paths (relative to the server root) to put in the zip. */
 export const archiveRequestSchema = z.array(z.string()).min(1).max(10_000);
+export type ArchiveRequest = z.infer<typeof archiveRequestSchema>;
+/** Its answer: where the zip was written (a free name beside the requested one if that was taken). */
+export const archiveResponseSchema = z.object({ path: z.string() });
+export type ArchiveResponse = z.infer<typeof archiveResponseSchema>;
 
 /** Socket `file` message: get lists (or names) a path, create makes a folder, delete removes recursively. */
 export const fileMessageSchema = z.object({
@@ -29,6 +33,7 @@ export const fileMessageSchema = z.object({
   action: z.enum(['get', 'create', 'delete']),
   path: z.string().default(''),
 });
+export type FileMessage = z.infer<typeof fileMessageSchema>;
 
 /** SPEC §9 archive extensions (`.tar.gz` etc. are matched by their last extension). */
 export const archiveExtensions = [

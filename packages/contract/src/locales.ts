@@ -48,7 +48,7 @@ export function isLocaleCode(value: unknown): value is LocaleCode {
 }
 
 /** A locale code on the wire; anything else is `ErrFieldInvalid` (the list is too long to echo back). */
-export const localeSchema = z.string().refine(isLocaleCode, { params: { code: 'ErrFieldInvalid' } });
+export const localeCodeSchema = z.string().refine(isLocaleCode, { params: { code: 'ErrFieldInvalid' } });
 
 /** BCP 47 tag for `lang` attributes: `de_DE` → `de`, but regional variants keep their region. */
 export function htmlLang(code: LocaleCode): string {

@@ -75,6 +75,7 @@ export type NodeDeployment = z.infer<typeof nodeDeploymentSchema>;
 
 /** `POST /api/nodes`: the node, plus its deployment with the one-time secret. */
 export const nodeCreatedSchema = nodeViewSchema.extend({ deployment: nodeDeploymentSchema });
+export type NodeCreated = z.infer<typeof nodeCreatedSchema>;
 
 /**
  * `GET /api/nodes/choices` (createServers): what the Add Server screen needs to pick a node, for creators who

@@ -1,6 +1,7 @@
 /** Servers on the wire (SPEC §3 Server, Server user; §7 Servers; reference v2 §7). */
 import { z } from 'zod';
 import { serverPermissions } from './permissions';
+import { pagingSchema } from './accounts';
 import { templateIdSchema } from './templates-api';
 
 /** SPEC §5: a server name is not empty and has no special characters. */
@@ -9,6 +10,7 @@ export const serverNameSchema = z
   .min(1)
   .max(100)
   .refine((v) => /^[A-Za-z0-9 _.-]+$/.test(v), { params: { code: 'ErrFieldHasURICharacters' } });
+export type ServerName = z.infer<typeof serverNameSchema>;
 
 /**
  * `POST /api/servers`, in one of two forms (docs/api.md § Servers):
@@ -30,11 +32,23 @@ export const createServerBodySchema = z.looseObject({
 });
 export type CreateServerBody = z.infer<typeof createServerBodySchema>;
 
+/** `POST /api/servers`: the new server's id. */
+export const serverCreatedSchema = z.object({ id: z.string() });
+export type ServerCreated = z.infer<typeof serverCreatedSchema>;
+
+/**
+ * `DELETE /api/servers/{id}` answers 204, or 200 with `warning` when the panel forgot the server but its node
+ * could not delete the files (they stay on the node).
+ */
+export const serverDeletedSchema = z.object({ warning: z.string().optional() });
+export type ServerDeleted = z.infer<typeof serverDeletedSchema>;
+
 /** The keys of the template form; any other key is a definition field (an administrator's power). */
 export const templateCreateKeys = ['name', 'node', 'users', 'environment', 'template', 'data'] as const;
 
 /** One variable value in the template form: `{value}` only; the variable's type and flags come from the template. */
 export const createVariableValueSchema = z.strictObject({ value: z.unknown() });
+export type CreateVariableValue = z.infer<typeof createVariableValueSchema>;
 
 export const serverNodeViewSchema = z.object({
   id: z.string(),
@@ -45,6 +59,7 @@ export const serverNodeViewSchema = z.object({
   /** The panel's cached probe of the node (lists never wait on a slow node). */
   status: z.enum(['online', 'offline', 'unknown']).optional(),
 });
+export type ServerNodeView = z.infer<typeof serverNodeViewSchema>;
 
 export const serverViewSchema = z.object({
   id: z.string(),
@@ -64,17 +79,18 @@ export const serversQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
+export type ServersQuery = z.infer<typeof serversQuerySchema>;
 
-export const serversPageSchema = z.object({
-  servers: z.array(serverViewSchema),
-  paging: z.object({ page: z.number(), pageSize: z.number(), maxSize: z.number(), total: z.number() }),
-});
+export const serversPageSchema = z.object({ servers: z.array(serverViewSchema), paging: pagingSchema });
+export type ServersPage = z.infer<typeof serversPageSchema>;
 
 const flags = Object.fromEntries(serverPermissions.map((p) => [p, z.boolean()])) as Record<
   (typeof serverPermissions)[number],
   z.ZodBoolean
 >;
+/** The caller's flags on one server (`GET /api/servers/{id}?perms`), plus whether they may delete it. */
 export const serverPermissionsViewSchema = z.object({ ...flags, deleteServer: z.boolean() });
+export type ServerPermissionsView = z.infer<typeof serverPermissionsViewSchema>;
 
 /**
  * What the server's node can do, from the panel's cached probe of `GET /daemon/features` (never waited on
@@ -89,8 +105,10 @@ export type ServerFeatures = z.infer<typeof serverFeaturesSchema>;
 
 export const serverDetailSchema = z.object({
   server: serverViewSchema.extend({ features: serverFeaturesSchema }),
+  /** Present when asked for with `?perms`. */
   permissions: serverPermissionsViewSchema.optional(),
 });
+export type ServerDetail = z.infer<typeof serverDetailSchema>;
 
 /** `PUT /api/servers/{id}/user/{email}`: the flags to grant (absent = false). */
 export const serverUserBodySchema = z.strictObject(
@@ -99,4 +117,6 @@ export const serverUserBodySchema = z.strictObject(
     z.ZodOptional<z.ZodBoolean>
   >,
 );
+export type ServerUserBody = z.infer<typeof serverUserBodySchema>;
 export const serverUserViewSchema = z.object({ email: z.string(), username: z.string(), ...flags });
+export type ServerUserView = z.infer<typeof serverUserViewSchema>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { localeCodes, localeSchema } from './locales';
+import { localeCodes, localeCodeSchema } from './locales';
 
 /** Panel settings editable through `/api/settings` (SPEC §3, §7), with the type of each value. */
 export const emailProviderNames = ['none', 'smtp', 'mailgun', 'mailjet'] as const;
+export type EmailProviderName = (typeof emailProviderNames)[number];
 
 const text = (max: number) => z.string().max(max);
 const bool = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
@@ -20,7 +21,7 @@ export const panelSettingSchemas = {
   'panel.settings.masterUrl': masterUrl,
   'panel.settings.companyName': text(100),
   'panel.settings.defaultTheme': themeName,
-  'panel.settings.defaultLocale': localeSchema,
+  'panel.settings.defaultLocale': localeCodeSchema,
   'panel.registrationEnabled': bool,
   'panel.email.provider': z.enum(emailProviderNames),
   'panel.email.from': email,
@@ -44,25 +45,32 @@ export function isPanelSettingKey(key: string): key is PanelSettingKey {
   return Object.hasOwn(panelSettingSchemas, key);
 }
 
-export const settingValueBody = z.strictObject({ value: z.unknown() });
-export const settingValueResponse = z.object({ value: z.union([z.string(), z.boolean()]) });
-export const settingsMapBody = z.record(z.string().max(191), z.unknown());
+export const settingValueBodySchema = z.strictObject({ value: z.unknown() });
+export type SettingValueBody = z.infer<typeof settingValueBodySchema>;
+export const settingValueResponseSchema = z.object({ value: z.union([z.string(), z.boolean()]) });
+export type SettingValueResponse = z.infer<typeof settingValueResponseSchema>;
+export const settingsMapBodySchema = z.record(z.string().max(191), z.unknown());
+export type SettingsMapBody = z.infer<typeof settingsMapBodySchema>;
 
 /** Per-user settings (SPEC §3): string values only. */
 export const userSettingKeys = ['dark', 'preferredTheme', 'locale'] as const;
 export type UserSettingKey = (typeof userSettingKeys)[number];
 /** Keys whose value is checked beyond "a string": `locale` picks the language of the user's e-mails. */
 export const userSettingValueSchemas: Partial<Record<UserSettingKey, z.ZodType<string>>> = {
-  locale: localeSchema,
+  locale: localeCodeSchema,
 };
-export const userSettingBody = z.strictObject({ value: z.string().max(256) });
-export const userSettingsResponse = z.array(z.object({ key: z.string(), value: z.string() }));
+export const userSettingBodySchema = z.strictObject({ value: z.string().max(256) });
+export type UserSettingBody = z.infer<typeof userSettingBodySchema>;
+export const userSettingSchema = z.object({ key: z.string(), value: z.string() });
+export type UserSetting = z.infer<typeof userSettingSchema>;
+export const userSettingsResponseSchema = z.array(userSettingSchema);
+export type UserSettingsResponse = z.infer<typeof userSettingsResponseSchema>;
 
-export const appConfigResponse = z.object({
+export const appConfigSchema = z.object({
   branding: z.object({ name: z.string() }),
   themes: z.object({ active: z.string(), available: z.array(z.string()) }),
   registrationEnabled: z.boolean(),
   /** The panel's default language (`panel.settings.defaultLocale`): used until a visitor picks one. */
   defaultLocale: z.enum(localeCodes),
 });
-export type AppConfig = z.infer<typeof appConfigResponse>;
+export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -53,12 +53,14 @@ export const taskOperationSchema = z.looseObject({ type: z.string().min(1) }).tr
 export type TaskOperation = z.output<typeof taskOperationSchema>;
 
 export const taskIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or -');
+export type TaskId = z.infer<typeof taskIdSchema>;
 
 /** Blank or null = manual only (stored as null). Validity is checked by the caller (ErrInvalidCron). */
 export const cronScheduleSchema = z
   .string()
   .nullish()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : null));
+export type CronSchedule = z.infer<typeof cronScheduleSchema>;
 
 /** The body of POST/PUT `…/tasks`; the editor-only `scheduled` flag and unknown keys are dropped. */
 export const taskInputSchema = z.object({
@@ -97,6 +99,7 @@ export const taskListResponseSchema = z.object({ tasks: z.record(z.string(), tas
 export type TaskListResponse = z.infer<typeof taskListResponseSchema>;
 
 export const taskCreatedResponseSchema = z.object({ id: taskIdSchema });
+export type TaskCreatedResponse = z.infer<typeof taskCreatedResponseSchema>;
 
 /** Save rule of the task editor (SPEC §5): a non-blank name and a valid (or blank) schedule. */
 export function canSaveTask(name: string, cronSchedule: string | null, scheduled: boolean): boolean {

@@ -90,3 +90,4 @@ function unwrapLegacyList(v: unknown): unknown {
 }
 
 export const processorListSchema = z.preprocess(unwrapLegacyList, z.array(processorSchema));
+export type ProcessorList = z.infer<typeof processorListSchema>;

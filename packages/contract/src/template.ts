@@ -13,6 +13,7 @@ export const variableTypes = ['string', 'boolean', 'integer', 'option'] as const
 export type VariableType = (typeof variableTypes)[number];
 
 export const variableOptionSchema = z.object({ value: z.unknown(), display: z.string().default('') });
+export type VariableOption = z.infer<typeof variableOptionSchema>;
 
 /** A bound within the signed 32-bit range every integer variable is held to (./template-variables). */
 const variableBound = z.number().int().min(-2_147_483_647).max(2_147_483_647);
@@ -99,7 +100,7 @@ export const environmentSchema = z.preprocess(
 export type Environment = z.infer<typeof environmentSchema>;
 export type EnvironmentType = Environment['type'];
 
-export const runSchema = z.object({
+export const runSectionSchema = z.object({
   command: z.string().default(''),
   workingDirectory: z.string().default(''),
   /** Console text written to stdin to stop the server. */
@@ -113,7 +114,7 @@ export const runSchema = z.object({
   autorestart: z.boolean().default(false),
   autorecover: z.boolean().default(false),
 });
-export type RunSection = z.infer<typeof runSchema>;
+export type RunSection = z.infer<typeof runSectionSchema>;
 
 /** Quotes an argument that holds spaces so the command-line splitter gives it back whole. */
 function quoteArgument(arg: string): string {
@@ -146,7 +147,7 @@ export const templateSchema = z.object({
   data: z.record(z.string(), variableSchema).default({}),
   install: processorListSchema.default([]),
   uninstall: processorListSchema.default([]),
-  run: z.preprocess(normaliseRun, runSchema),
+  run: z.preprocess(normaliseRun, runSectionSchema),
   environment: environmentSchema.default({ type: 'standard' }),
   supportedEnvironments: z.array(environmentSchema).default([]),
   defaultEnv: z.string().optional(),

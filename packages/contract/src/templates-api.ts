@@ -13,6 +13,7 @@ export const templateIdSchema = z
   .min(1)
   .max(100)
   .regex(/^[a-z0-9][a-z0-9._-]*$/, { message: 'lower-case letters, digits, dot, underscore or hyphen' });
+export type TemplateId = z.infer<typeof templateIdSchema>;
 
 export const templateWarningCodes = [
   'convertedFromV1',
@@ -31,6 +32,7 @@ export type TemplateWarning = z.infer<typeof templateWarningSchema>;
 
 /** An environment as listed: its type, plus the docker fields when it is docker. */
 export const environmentEntrySchema = z.looseObject({ type: z.enum(['docker', 'standard', 'tty']) });
+export type EnvironmentEntry = z.infer<typeof environmentEntrySchema>;
 
 /** One row of `GET /api/templates`. */
 export const templateSummarySchema = z.object({
@@ -73,6 +75,7 @@ export type ImportProblem = z.infer<typeof importProblemSchema>;
 
 /** `POST /api/templates/import`: the importable names, as PufferPanel v2 answers (a plain JSON array). */
 export const importNamesSchema = z.array(z.string());
+export type ImportNames = z.infer<typeof importNamesSchema>;
 
 /** `GET /api/templates/import/status`: what can be imported, what cannot and why, and sources that failed. */
 export const importListSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '@hearth/contract';
 import { DEFAULT_LOCALE, isLocaleCode, type LocaleCode } from '@hearth/contract/locales';
-import { appConfigResponse } from '@hearth/contract/settings';
+import { appConfigSchema } from '@hearth/contract/settings';
 import type { App } from '../../app-types';
 import type { SettingsService } from '../settings/settings.service';
 import { listThemes, readTheme } from './themes';
@@ -14,7 +14,7 @@ function effectiveLocale(value: unknown): LocaleCode {
 export function appConfigRoutes(app: App, settings: SettingsService, themesDir: string): void {
   app.get('/api/config', {
     config: { permission: 'public' },
-    schema: { tags: ['config'], response: { 200: appConfigResponse } },
+    schema: { tags: ['config'], response: { 200: appConfigSchema } },
     handler: async () => {
       const [effective, available] = await Promise.all([settings.effective(), listThemes(themesDir)]);
       const wanted = String(effective['panel.settings.defaultTheme']);

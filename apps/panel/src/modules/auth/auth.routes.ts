@@ -1,7 +1,13 @@
 import { AppError } from '@hearth/contract';
-import { loginBody, loginResponse, otpBody, registerBody, sessionResponse } from '@hearth/contract/auth';
+import {
+  loginBodySchema,
+  loginResponseSchema,
+  otpBodySchema,
+  registerBodySchema,
+  registerResponseSchema,
+  sessionResponseSchema,
+} from '@hearth/contract/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { App } from '../../app-types';
 import { currentUser } from '../../plugins/auth';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session-cookie';
@@ -11,7 +17,6 @@ import { PENDING_OTP_TTL_MS, type AuthService } from './auth.service';
 /** The pending second-factor login: an HttpOnly cookie the web app never needs to read. */
 const OTP_COOKIE = 'hearth_otp';
 const tags = ['auth'];
-const registerResponse = sessionResponse.extend({ token: z.string() });
 
 function setOtpCookie(req: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(OTP_COOKIE, token, {
@@ -26,7 +31,7 @@ function setOtpCookie(req: FastifyRequest, reply: FastifyReply, token: string): 
 export function authRoutes(app: App, auth: AuthService, sessions: SessionsService): void {
   app.post('/auth/login', {
     config: { permission: 'public' },
-    schema: { tags, body: loginBody, response: { 200: loginResponse } },
+    schema: { tags, body: loginBodySchema, response: { 200: loginResponseSchema } },
     handler: async (req, reply) => {
       const result = await auth.login(req.ip, req.body.email, req.body.password);
       if (result.kind === 'otp') {
@@ -40,7 +45,7 @@ export function authRoutes(app: App, auth: AuthService, sessions: SessionsServic
 
   app.post('/auth/otp', {
     config: { permission: 'public' },
-    schema: { tags, body: otpBody, response: { 200: sessionResponse } },
+    schema: { tags, body: otpBodySchema, response: { 200: sessionResponseSchema } },
     handler: async (req, reply) => {
       const body = await auth.completeOtp(req.ip, req.cookies[OTP_COOKIE], req.body.token);
       reply.clearCookie(OTP_COOKIE, { path: '/auth' });
@@ -51,7 +56,7 @@ export function authRoutes(app: App, auth: AuthService, sessions: SessionsServic
 
   app.post('/auth/register', {
     config: { permission: 'public' },
-    schema: { tags, body: registerBody, response: { 200: registerResponse } },
+    schema: { tags, body: registerBodySchema, response: { 200: registerResponseSchema } },
     handler: async (req, reply) => {
       const body = await auth.register(req.ip, req.body);
       setSessionCookie(req, reply, body.session);
@@ -61,7 +66,7 @@ export function authRoutes(app: App, auth: AuthService, sessions: SessionsServic
 
   app.post('/auth/reauth', {
     config: { permission: 'authenticated' },
-    schema: { tags, response: { 200: sessionResponse } },
+    schema: { tags, response: { 200: sessionResponseSchema } },
     handler: async (req, reply) => {
       const me = currentUser(req);
       const current = me.via === 'session' ? await sessions.resolveHash(me.tokenHash) : undefined;

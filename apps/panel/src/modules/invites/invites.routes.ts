@@ -1,5 +1,5 @@
-import { inviteAcceptBody, inviteBody, inviteCreated } from '@hearth/contract/accounts';
-import { sessionResponse } from '@hearth/contract/auth';
+import { inviteAcceptBodySchema, inviteBodySchema, inviteCreatedSchema } from '@hearth/contract/accounts';
+import { sessionResponseSchema } from '@hearth/contract/auth';
 import type { App } from '../../app-types';
 import { setSessionCookie } from '../../plugins/session-cookie';
 import type { InvitesService } from './invites.service';
@@ -7,7 +7,7 @@ import type { InvitesService } from './invites.service';
 export function invitesRoutes(app: App, invites: InvitesService): void {
   app.post('/api/users/invite', {
     config: { permission: 'editUsers' },
-    schema: { tags: ['users'], body: inviteBody, response: { 200: inviteCreated } },
+    schema: { tags: ['users'], body: inviteBodySchema, response: { 200: inviteCreatedSchema } },
     handler: async (req) => {
       const { id, email, expiresAt } = await invites.invite(req.body.email, req.body.locale);
       return { id, email, expiresAt }; // the token travels only in the e-mail
@@ -16,7 +16,7 @@ export function invitesRoutes(app: App, invites: InvitesService): void {
 
   app.post('/auth/invite', {
     config: { permission: 'public' },
-    schema: { tags: ['auth'], body: inviteAcceptBody, response: { 200: sessionResponse } },
+    schema: { tags: ['auth'], body: inviteAcceptBodySchema, response: { 200: sessionResponseSchema } },
     handler: async (req, reply) => {
       const body = await invites.accept(req.body);
       setSessionCookie(req, reply, body.session);

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { oauthClientBody, oauthClientCreated, oauthClientView } from '@hearth/contract/accounts';
+import {
+  oauthClientBodySchema,
+  oauthClientCreatedSchema,
+  oauthClientViewSchema,
+} from '@hearth/contract/accounts';
 import type { App } from '../../app-types';
 import { currentUser } from '../../plugins/auth';
 import type { ClientsService } from './clients.service';
@@ -16,13 +20,13 @@ export function clientsRoutes(app: App, clients: ClientsService): void {
   serverClientsRoutes(app, clients);
   app.get('/api/self/oauth2', {
     config: { permission: 'authenticated' },
-    schema: { tags, response: { 200: z.array(oauthClientView) } },
+    schema: { tags, response: { 200: z.array(oauthClientViewSchema) } },
     handler: async (req) => (await clients.list(currentUser(req).userId)).map(clientView),
   });
 
   app.post('/api/self/oauth2', {
     config: { permission: 'authenticated', sessionOnly: true },
-    schema: { tags, body: oauthClientBody, response: { 200: oauthClientCreated } },
+    schema: { tags, body: oauthClientBodySchema, response: { 200: oauthClientCreatedSchema } },
     handler: (req) => clients.create(currentUser(req).userId, req.body.name, req.body.description),
   });
 

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { AppError } from '@hearth/contract';
-import { oauthClientBody, oauthClientCreated, oauthClientView } from '@hearth/contract/accounts';
+import {
+  oauthClientBodySchema,
+  oauthClientCreatedSchema,
+  oauthClientViewSchema,
+} from '@hearth/contract/accounts';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types';
 import { currentServer, currentUser } from '../../plugins/auth';
@@ -25,7 +29,7 @@ function callerOn(req: FastifyRequest): { userId: string; serverId: string } {
 export function serverClientsRoutes(app: App, clients: ClientsService): void {
   app.get('/api/servers/:id/oauth2', {
     config: { permission: 'authenticated', server: 'view' },
-    schema: { tags, params: z.strictObject({ id }), response: { 200: z.array(oauthClientView) } },
+    schema: { tags, params: z.strictObject({ id }), response: { 200: z.array(oauthClientViewSchema) } },
     handler: async (req) => {
       const { userId, serverId } = callerOn(req);
       return (await clients.list(userId, serverId)).map(clientView);
@@ -37,8 +41,8 @@ export function serverClientsRoutes(app: App, clients: ClientsService): void {
     schema: {
       tags,
       params: z.strictObject({ id }),
-      body: oauthClientBody,
-      response: { 200: oauthClientCreated },
+      body: oauthClientBodySchema,
+      response: { 200: oauthClientCreatedSchema },
     },
     handler: (req) => {
       const { userId, serverId } = callerOn(req);

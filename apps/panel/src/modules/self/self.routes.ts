@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { otpConfirmBody, otpEnrolment, otpStatus, selfUpdateBody, selfView } from '@hearth/contract/accounts';
+import {
+  otpConfirmBodySchema,
+  otpEnrolmentSchema,
+  otpStatusSchema,
+  selfUpdateBodySchema,
+  selfViewSchema,
+} from '@hearth/contract/accounts';
 import type { App } from '../../app-types';
 import { currentUser } from '../../plugins/auth';
 import type { SelfService } from './self.service';
@@ -12,7 +18,7 @@ const sessionOnly = { permission: 'authenticated', sessionOnly: true } as const;
 export function selfRoutes(app: App, self: SelfService): void {
   app.get('/api/self', {
     config: auth,
-    schema: { tags, response: { 200: selfView } },
+    schema: { tags, response: { 200: selfViewSchema } },
     handler: async (req) => {
       const u = await self.me(currentUser(req).userId);
       return { id: u.id, username: u.username, email: u.email, otpEnabled: u.otp_enabled === 1 };
@@ -21,7 +27,7 @@ export function selfRoutes(app: App, self: SelfService): void {
 
   app.put('/api/self', {
     config: sessionOnly,
-    schema: { tags, body: selfUpdateBody },
+    schema: { tags, body: selfUpdateBodySchema },
     handler: async (req, reply) => {
       await self.update(currentUser(req), req.body);
       return reply.status(204).send();
@@ -30,19 +36,19 @@ export function selfRoutes(app: App, self: SelfService): void {
 
   app.get('/api/self/otp', {
     config: auth,
-    schema: { tags, response: { 200: otpStatus } },
+    schema: { tags, response: { 200: otpStatusSchema } },
     handler: async (req) => ({ otpEnabled: (await self.me(currentUser(req).userId)).otp_enabled === 1 }),
   });
 
   app.post('/api/self/otp', {
     config: sessionOnly,
-    schema: { tags, response: { 200: otpEnrolment } },
+    schema: { tags, response: { 200: otpEnrolmentSchema } },
     handler: (req) => self.startOtp(currentUser(req).userId),
   });
 
   app.put('/api/self/otp', {
     config: sessionOnly,
-    schema: { tags, body: otpConfirmBody },
+    schema: { tags, body: otpConfirmBodySchema },
     handler: async (req, reply) => {
       await self.confirmOtp(currentUser(req).userId, req.body.token);
       return reply.status(204).send();

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   createServerBodySchema,
+  serverCreatedSchema,
+  serverDeletedSchema,
   serverDetailSchema,
   serverNameSchema,
   serversPageSchema,
@@ -38,7 +40,7 @@ export function serversRoutes(app: App, servers: ServersService): void {
 
   app.post('/api/servers', {
     config: { permission: 'createServers' },
-    schema: { tags, body: createServerBodySchema },
+    schema: { tags, body: createServerBodySchema, response: { 200: serverCreatedSchema } },
     handler: (req) => servers.create(currentUser(req), req.body),
   });
 
@@ -53,10 +55,10 @@ export function serversRoutes(app: App, servers: ServersService): void {
 
   app.delete('/api/servers/:id', {
     config: { permission: 'deleteServers', server: 'view' },
-    schema: { tags, params: idParams },
+    schema: { tags, params: idParams, response: { 200: serverDeletedSchema, 204: z.null() } },
     handler: async (req, reply) => {
       const result = await servers.delete(currentUser(req), currentServer(req));
-      return result.warning ? result : reply.status(204).send();
+      return result.warning ? result : reply.status(204).send(null);
     },
   });
 

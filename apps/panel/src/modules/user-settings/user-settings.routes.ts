@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { AppError } from '@hearth/contract';
 import {
-  userSettingBody,
+  userSettingBodySchema,
   userSettingKeys,
-  userSettingsResponse,
+  userSettingsResponseSchema,
   userSettingValueSchemas,
   type UserSettingKey,
 } from '@hearth/contract/settings';
@@ -33,13 +33,13 @@ function checkValue(key: string, value: string): void {
 export function userSettingsRoutes(app: App, repo: UserSettingsRepository): void {
   app.get('/api/userSettings', {
     config: { permission: 'authenticated' },
-    schema: { tags: ['self'], response: { 200: userSettingsResponse } },
+    schema: { tags: ['self'], response: { 200: userSettingsResponseSchema } },
     handler: async (req) => repo.list(currentUser(req).userId),
   });
 
   app.put('/api/userSettings/:key', {
     config: { permission: 'authenticated' },
-    schema: { tags: ['self'], params: keyParams, body: userSettingBody },
+    schema: { tags: ['self'], params: keyParams, body: userSettingBodySchema },
     handler: async (req, reply) => {
       checkValue(req.params.key, req.body.value);
       await repo.set(currentUser(req).userId, req.params.key, req.body.value);

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import {
-  createUserBody,
-  permissionsBody,
-  permissionsView,
-  updateUserBody,
-  usersPage,
-  usersQuery,
-  userView,
+  createUserBodySchema,
+  permissionsBodySchema,
+  permissionsViewSchema,
+  updateUserBodySchema,
+  usersPageSchema,
+  usersQuerySchema,
+  userViewSchema,
 } from '@hearth/contract/accounts';
 import type { App } from '../../app-types';
 import { currentUser } from '../../plugins/auth';
@@ -20,7 +20,7 @@ const view = (u: UserRow) => ({ id: u.id, username: u.username, email: u.email }
 export function usersRoutes(app: App, users: UsersService): void {
   app.get('/api/users', {
     config: { permission: 'viewUsers' },
-    schema: { tags, querystring: usersQuery, response: { 200: usersPage } },
+    schema: { tags, querystring: usersQuerySchema, response: { 200: usersPageSchema } },
     handler: async (req) => {
       const { rows, total } = await users.page(req.query);
       return {
@@ -32,19 +32,19 @@ export function usersRoutes(app: App, users: UsersService): void {
 
   app.post('/api/users', {
     config: { permission: 'editUsers' },
-    schema: { tags, body: createUserBody, response: { 200: userView } },
+    schema: { tags, body: createUserBodySchema, response: { 200: userViewSchema } },
     handler: async (req) => view(await users.create(req.body)),
   });
 
   app.get('/api/users/:id', {
     config: { permission: 'viewUsers' },
-    schema: { tags, params: idParams, response: { 200: userView } },
+    schema: { tags, params: idParams, response: { 200: userViewSchema } },
     handler: async (req) => view(await users.get(req.params.id)),
   });
 
   app.post('/api/users/:id', {
     config: { permission: 'editUsers' },
-    schema: { tags, params: idParams, body: updateUserBody },
+    schema: { tags, params: idParams, body: updateUserBodySchema },
     handler: async (req, reply) => {
       await users.update(currentUser(req), req.params.id, req.body);
       return reply.status(204).send();
@@ -62,13 +62,13 @@ export function usersRoutes(app: App, users: UsersService): void {
 
   app.get('/api/users/:id/perms', {
     config: { permission: 'viewUsers' },
-    schema: { tags, params: idParams, response: { 200: permissionsView } },
+    schema: { tags, params: idParams, response: { 200: permissionsViewSchema } },
     handler: (req) => users.getPermissions(req.params.id),
   });
 
   app.put('/api/users/:id/perms', {
     config: { permission: 'editUsers' },
-    schema: { tags, params: idParams, body: permissionsBody },
+    schema: { tags, params: idParams, body: permissionsBodySchema },
     handler: async (req, reply) => {
       await users.setPermissions(currentUser(req), req.params.id, req.body);
       return reply.status(204).send();
