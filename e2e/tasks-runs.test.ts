@@ -1,8 +1,9 @@
 /**
  * Task runs on a real daemon whose panel answers the owner's access (docs/daemon.md § Tasks), driven through
- * the panel's proxy as an administrator: a per-second task fires and its console shows the steps; a manual
- * run says a warning, sleeps, stops, waits and starts; a failed step is recorded; an overlapping run is
- * skipped; tasks survive a daemon restart and a definition reload re-reads the tasks file.
+ * the panel's proxy as an administrator: a `* * * * *` task fires when the daemon's scheduler clock (moved by
+ * the suite) crosses a minute, and its console shows the steps; a manual run says a warning, sleeps, stops,
+ * waits and starts; a failed step is recorded; an overlapping run is skipped; tasks survive a daemon restart and
+ * a definition reload re-reads the tasks file.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -38,17 +39,32 @@ describe('task runs with the owner’s access from the panel', () => {
   const remove = async (taskId: string) =>
     expect((await as('DELETE', `${base}/${taskId}`)).statusCode).toBe(204);
 
-  it('runs a per-second task on the running server and shows each step in the console', async () => {
+  /** The task's run at `at` (unix ms on the scheduler clock), once it has a result. */
+  const runAt = (taskId: string, at: number) =>
+    waitFor(
+      async () => {
+        const t: Task | undefined = (await list())[taskId];
+        return t?.lastRun?.at === at && t.lastRun.result !== 'running' ? t : null;
+      },
+      `the run at ${new Date(at).toISOString()}`,
+    );
+
+  it('runs a scheduled task on the running server when its minute comes, each step in the console', async () => {
     expect((await as('POST', `${proxy}/start?wait=true`)).statusCode).toBe(204);
     await waitConsole('fake-game ready');
     const taskId = await create({
       name: 'Tick',
-      cronSchedule: '* * * * * *',
+      cronSchedule: '* * * * *',
       operations: [
         { type: 'console', command: 'say tick' },
         { type: 'writefile', target: 'tick.txt', text: 'memory ${memory}' },
       ],
     });
+    const due = n.clock.nextMinute();
+    expect((await list())[taskId]).toMatchObject({ nextRun: due, lastRun: null });
+    n.clock.advanceTo(due - 1);
+    expect((await list())[taskId]).toMatchObject({ nextRun: due, lastRun: null });
+    n.clock.advanceTo(due);
     await waitConsole('Task Tick finished');
     const text = await consoleText();
     expect(text).toContain('[DAEMON] Running task Tick');
@@ -56,12 +72,14 @@ describe('task runs with the owner’s access from the panel', () => {
     expect(text).toContain('echo: say tick');
     expect(text).toContain('[DAEMON] Task Tick step 2/2 (writefile)');
     expect(await readFile(join(n.serversDir, n.serverId, 'tick.txt'), 'utf8')).toBe('memory 512');
-    const task = await waitFor(async () => {
-      const t = (await list())[taskId];
-      return t?.lastRun?.result === 'success' ? t : null;
-    }, 'last run recorded');
-    expect(task).toMatchObject({ id: taskId, name: 'Tick', cronSchedule: '* * * * * *' });
-    expect(task.nextRun).toBeGreaterThan(task.lastRun?.at ?? Infinity);
+    const task = await runAt(taskId, due);
+    expect(task).toMatchObject({
+      id: taskId,
+      name: 'Tick',
+      cronSchedule: '* * * * *',
+      nextRun: due + 60_000,
+    });
+    expect(task.lastRun?.result).toBe('success');
     await remove(taskId);
     expect(await list()).toEqual({});
   });
@@ -114,9 +132,12 @@ describe('task runs with the owner’s access from the panel', () => {
   it('skips a run that is due while the previous one still goes', async () => {
     const taskId = await create({
       name: 'Slow',
-      cronSchedule: '* * * * * *',
-      operations: [{ type: 'sleep', seconds: 2.5 }],
+      cronSchedule: '* * * * *',
+      operations: [{ type: 'sleep', seconds: 60 }],
     });
+    n.clock.advanceTo(n.clock.nextMinute());
+    await waitConsole('Task Slow step 1/1 (sleep 60 s)');
+    n.clock.advanceTo(n.clock.nextMinute());
     await waitConsole('Task Slow skipped (schedule): its previous run is still going');
     await remove(taskId);
   });
@@ -124,30 +145,34 @@ describe('task runs with the owner’s access from the panel', () => {
   it('keeps the schedule, the owner and the last run across a daemon restart', async () => {
     const taskId = await create({
       name: 'Beat',
-      cronSchedule: '* * * * * *',
+      cronSchedule: '* * * * *',
       operations: [{ type: 'mkdir', target: 'beat' }],
     });
-    await waitFor(async () => (await list())[taskId]?.lastRun?.result === 'success', 'first run');
+    const first = n.clock.nextMinute();
+    n.clock.advanceTo(first);
+    expect((await runAt(taskId, first)).lastRun?.result).toBe('success');
     await n.restartDaemon();
-    const kept = (await list())[taskId];
-    expect(kept).toMatchObject({ name: 'Beat', cronSchedule: '* * * * * *' });
-    expect(kept?.lastRun?.result).toMatch(/success|running|failed/);
-    // The restarted daemon still knows the owner: its runs are admitted and finish.
-    await waitConsole('Task Beat finished');
+    const second = n.clock.nextMinute();
+    expect((await list())[taskId]).toMatchObject({
+      name: 'Beat',
+      cronSchedule: '* * * * *',
+      lastRun: { at: first, result: 'success' },
+      nextRun: second,
+    });
+    // The restarted daemon still knows the owner: its scheduled run is admitted and succeeds.
+    n.clock.advanceTo(second);
+    expect((await runAt(taskId, second)).lastRun?.result).toBe('success');
   });
 
   it('re-reads the tasks file when the definition is reloaded', async () => {
     const file = join(n.serversDir, `${n.serverId}.tasks.json`);
-    // The per-second task keeps saving its last run to this file; a save that lands between our write and the
-    // reload puts the old name back (the daemon's copy wins, as it should), so edit and reload until ours is read.
-    await waitFor(async () => {
-      const stored = JSON.parse(await readFile(file, 'utf8')) as { tasks: Record<string, { name: string }> };
-      for (const task of Object.values(stored.tasks)) task.name = 'Renamed by hand';
-      await writeFile(file, JSON.stringify(stored));
-      expect((await as('POST', `${proxy}/reload`)).statusCode).toBe(204);
-      const names = Object.values(await list()).map((t) => t.name);
-      return names.length === 1 && names[0] === 'Renamed by hand';
-    }, 'the hand-edited name after a reload');
+    // Nothing runs (and so nothing rewrites the file) until the suite moves the scheduler's clock.
+    const stored = JSON.parse(await readFile(file, 'utf8')) as { tasks: Record<string, { name: string }> };
+    for (const task of Object.values(stored.tasks)) task.name = 'Renamed by hand';
+    await writeFile(file, JSON.stringify(stored));
+    expect((await as('POST', `${proxy}/reload`)).statusCode).toBe(204);
+    expect(Object.values(await list()).map((t) => t.name)).toEqual(['Renamed by hand']);
+    n.clock.advanceTo(n.clock.nextMinute());
     await waitConsole('Task Renamed by hand finished');
   });
 });

@@ -129,18 +129,23 @@ describe.each(DIALECTS)('tasks cannot exceed their owner’s flags on %s', (dial
     const owner = await n.user({ editServerData: true, putServerFiles: true });
     const every = await create(owner.token, {
       name: 'Demoted tick',
-      cronSchedule: '* * * * * *',
+      cronSchedule: '* * * * *',
       operations: [{ type: 'writefile', target: 'tick.txt', text: 'tick' }],
     });
     const manual = await create(owner.token, {
       name: 'Demoted manual',
       operations: [{ type: 'writefile', target: 'manual.txt', text: 'manual' }],
     });
-    expect(await settled(every, (run) => run.result === 'success')).toBeTruthy();
+    // The scheduler's clock crosses a minute: the schedule fires with the owner's flags as they are then.
+    const before = n.clock.nextMinute();
+    n.clock.advanceTo(before);
+    expect(await settled(every, (run) => run.at === before)).toMatchObject({ result: 'success' });
     await n.grant(owner.email, { editServerData: true }); // putServerFiles removed in the panel
     const reason = 'refused: the task’s owner may not run writefile steps on this server';
-    const refused = await settled(every, (run) => run.result === 'failed');
-    expect(refused.error).toBe(`step 1: ${reason}`);
+    const after = n.clock.nextMinute();
+    n.clock.advanceTo(after);
+    const refused = await settled(every, (run) => run.at === after);
+    expect(refused).toMatchObject({ result: 'failed', error: `step 1: ${reason}` });
     // The owner no longer may trigger it; an administrator may, and it still runs with the owner's access.
     refusedFor(await hit(owner.token, 'POST', `${base}/${manual}/run`), 'writefile');
     expect((await hit(n.admin.token, 'POST', `${base}/${manual}/run`)).statusCode).toBe(202);

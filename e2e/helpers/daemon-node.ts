@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { parseDaemonConfig, startDaemon, type RunningDaemon } from '@hearth/daemon';
+import { parseDaemonConfig, startDaemon, type DaemonDeps, type RunningDaemon } from '@hearth/daemon';
 import { fakeGameDefinition } from '../../apps/daemon/test/helpers/test-daemon';
 import { createFirstAdmin, panelApi, startTestPanel, type Account, type TestPanel } from './panel';
 
@@ -19,10 +19,14 @@ export interface NodeDaemon {
   serversDir: string;
 }
 
-/** The deployment file as written to the node, on loopback with a free port and a temp data dir. */
+/**
+ * The deployment file as written to the node, on loopback with a free port and a temp data dir; `deps` as
+ * startDaemon takes them (a task suite's scheduler clock).
+ */
 export async function startDaemonFromDeployment(
   config: Record<string, unknown>,
   overrides: Record<string, unknown> = {},
+  deps: DaemonDeps = {},
 ): Promise<NodeDaemon> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-node-'));
   const daemonConfig = parseDaemonConfig({
@@ -35,7 +39,7 @@ export async function startDaemonFromDeployment(
     sftp: { ...(config.sftp as object | undefined), host: '127.0.0.1', port: 0 },
     ...overrides,
   });
-  const daemon = await startDaemon(daemonConfig, pino({ level: 'silent' }));
+  const daemon = await startDaemon(daemonConfig, pino({ level: 'silent' }), deps);
   return { daemon, serversDir: daemonConfig.serversDir ?? join(dataDir, 'servers') };
 }
 

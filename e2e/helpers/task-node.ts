@@ -1,10 +1,12 @@
 /**
  * A listening panel with one node whose daemon was started from the node's deployment config, its panel URL
- * pointed at that panel (so tasks can ask their owner's access: docs/daemon.md § Tasks), per-second schedules
- * allowed, and a fake-game server on it. Users get flags on that server through the panel's own API.
+ * pointed at that panel (so tasks can ask their owner's access: docs/daemon.md § Tasks), its task scheduler on a
+ * clock the suite moves (real 5-field schedules fire when it crosses their due minute), and a fake-game server on
+ * it. Users get flags on that server through the panel's own API.
  */
 import { join } from 'node:path';
 import type { RunningDaemon } from '@hearth/daemon';
+import { ManualClock } from '../../apps/daemon/test/helpers/manual-clock';
 import type { DialectName } from '../../apps/panel/src/db';
 import { call, createUser, type TestApp, type TestUser } from '../../apps/panel/test/helpers/app';
 import { startDaemonFromDeployment } from './daemon-node';
@@ -16,6 +18,8 @@ export interface TaskNode {
   admin: TestUser;
   nodeId: string;
   daemon: RunningDaemon;
+  /** The daemon's task-scheduler clock (kept across restartDaemon): `* * * * *` fires at each minute it crosses. */
+  clock: ManualClock;
   /** `<serversDir>/<server id>` is the server's folder. */
   serversDir: string;
   serverId: string;
@@ -42,8 +46,9 @@ export async function taskNode(dialect: DialectName = 'sqlite'): Promise<TaskNod
     const nodeId = created.json<{ id: string }>().id;
     const rotated = await call(t, 'POST', `/api/nodes/${nodeId}/deployment/rotate`, { token: admin.token });
     const { config } = rotated.json<{ config: Record<string, unknown> }>();
-    const overrides = { panelUrl: url, tasks: { allowSeconds: true, timeZone: '' } };
-    let node = await startDaemonFromDeployment(config, overrides);
+    const overrides = { panelUrl: url, tasks: { timeZone: '' } };
+    const clock = new ManualClock();
+    let node = await startDaemonFromDeployment(config, overrides, { clock });
     const dataDir = join(node.serversDir, '..');
     const pointAt = (port: number) =>
       call(t, 'PUT', `/api/nodes/${nodeId}`, {
@@ -68,6 +73,7 @@ export async function taskNode(dialect: DialectName = 'sqlite'): Promise<TaskNod
       get daemon() {
         return node.daemon;
       },
+      clock,
       serversDir: node.serversDir,
       serverId,
       dataDir,
@@ -79,7 +85,7 @@ export async function taskNode(dialect: DialectName = 'sqlite'): Promise<TaskNod
       grant,
       restartDaemon: async () => {
         await node.daemon.close();
-        node = await startDaemonFromDeployment(config, { ...overrides, dataDir });
+        node = await startDaemonFromDeployment(config, { ...overrides, dataDir }, { clock });
         await pointAt(node.daemon.port);
       },
       close: async () => {

@@ -4,6 +4,7 @@ import pino, { type Logger } from 'pino';
 import type { DaemonConfig } from './config/schema';
 import { tlsMaterialOf } from './config/tls';
 import { ServerManager } from './manager/manager';
+import { systemClock, type SchedulerClock } from './scheduler/clock';
 import { panelLinkOf } from './panel-link/node-credential';
 import { panelOwnerAccess } from './panel-link/owner-access';
 import { DefinitionStore } from './manager/store';
@@ -17,6 +18,7 @@ import { TokenVerifier } from './transport/token';
 export function serverSettingsOf(
   config: DaemonConfig,
   isolation: IsolationRuntime = detectIsolation(config).runtime,
+  clock: SchedulerClock = systemClock,
 ): ServerSettings {
   return {
     isolation,
@@ -27,7 +29,7 @@ export function serverSettingsOf(
     upstream: config.upstream,
     docker: { ...config.docker, serversDir: resolve(config.serversDir ?? '') },
     // Tasks run with their owner's current access, asked of the panel (docs/daemon.md § Tasks).
-    tasks: { ...config.tasks, ownerAccess: panelOwnerAccess(panelLinkOf(config)) },
+    tasks: { ...config.tasks, ownerAccess: panelOwnerAccess(panelLinkOf(config)), clock },
     runDir: join(resolve(config.dataDir), 'run'),
   };
 }
@@ -63,7 +65,17 @@ export interface RunningDaemon {
   tlsFingerprint: string | null;
 }
 
-export async function startDaemon(config: DaemonConfig, logger?: Logger): Promise<RunningDaemon> {
+/** What a daemon is built with besides its config; a test gives the task scheduler a clock it moves by hand. */
+export interface DaemonDeps {
+  /** The task scheduler's time (scheduler/clock.ts); the system clock when absent. */
+  clock?: SchedulerClock;
+}
+
+export async function startDaemon(
+  config: DaemonConfig,
+  logger?: Logger,
+  deps: DaemonDeps = {},
+): Promise<RunningDaemon> {
   const log = logger ?? pino({ level: config.logLevel, name: 'daemon' });
   const verifier = await TokenVerifier.create(config.publicKeyPem, config.nodeId);
   // Decided once, said once (docs/security.md "Isolation model"); a root daemon that cannot drop privileges stops here.
@@ -72,7 +84,7 @@ export async function startDaemon(config: DaemonConfig, logger?: Logger): Promis
   await protectDataDirs(config, isolation.runtime.switchIds, log);
   const manager = new ServerManager(
     new DefinitionStore(config.serversDir ?? ''),
-    serverSettingsOf(config, isolation.runtime),
+    serverSettingsOf(config, isolation.runtime, deps.clock),
     log,
   );
   // Read before anything starts: a bad certificate stops start-up with one line naming the key.

@@ -13,7 +13,7 @@ describe('task schedules', () => {
   afterAll(async () => d?.close());
 
   it('reads schedules in the configured time zone', async () => {
-    d = await startTestDaemon({ tasks: { timeZone: 'Asia/Tokyo', allowSeconds: false } });
+    d = await startTestDaemon({ tasks: { timeZone: 'Asia/Tokyo' } });
     const admin = await d.admin();
     await d.request('PUT', `/daemon/server/${id}`, { token: admin, body: fakeGameDefinition() });
     await d.request('POST', `/daemon/server/${id}/tasks`, {

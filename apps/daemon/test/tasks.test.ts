@@ -64,7 +64,7 @@ describe('tasks', () => {
   const h = helpers(() => d, id);
 
   beforeAll(async () => {
-    d = await startTestDaemon({ tasks: { allowSeconds: true, timeZone: '' } });
+    d = await startTestDaemon({ tasks: { timeZone: '' } });
     admin = await d.admin();
     const created = await d.request('PUT', `/daemon/server/${id}`, {
       token: admin,

@@ -2,10 +2,10 @@
  * Task schedules (SPEC §5 "cron formats"): one validator shared by the web editor (save disabled while
  * invalid) and the daemon (ErrInvalidCron), so both always agree. Accepted: blank (manual only), the aliases
  * below, or 5 fields `minute hour day-of-month month day-of-week` with `*`, `?`, numbers, names (JAN, MON),
- * ranges, lists and `/steps`. The "blank day" of SPEC §5 is `?` in either day field (cron-validator's
- * `allowBlankDay`, which PufferPanel's editor uses): it means "any". Six fields (seconds first) are accepted
- * only with `allowSeconds`, a daemon test switch. A schedule whose days never come (`0 0 31 2 *`) is refused
- * too (cron-fires.ts).
+ * ranges, lists and `/steps`. The "blank day" (docs/daemon.md § Tasks) is `?` in either day field
+ * (cron-validator's `allowBlankDay`, which PufferPanel's editor uses): it means "any". Six fields (per-second
+ * schedules) are refused everywhere, tests included: they move the daemon's scheduler clock instead. A schedule
+ * whose days never come (`0 0 31 2 *`) is refused too (cron-fires.ts).
  */
 import { neverFiresReason } from './cron-fires';
 
@@ -32,7 +32,6 @@ interface FieldRule {
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 const DAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
 
-const secondRule: FieldRule = { name: 'second', min: 0, max: 59 };
 const fiveFieldRules: FieldRule[] = [
   { name: 'minute', min: 0, max: 59 },
   { name: 'hour', min: 0, max: 23 },
@@ -71,30 +70,23 @@ function fieldError(text: string, rule: FieldRule): string | null {
   return ok ? null : `invalid ${rule.name} '${text}'`;
 }
 
-export interface CronCheckOptions {
-  /** Six fields, seconds first: a daemon test switch only (tasks.allowSeconds). */
-  allowSeconds?: boolean;
-}
-
 /** Null when `expression` is a valid schedule (blank = manual only), else the reason. */
-export function cronError(expression: string | null | undefined, options: CronCheckOptions = {}) {
+export function cronError(expression: string | null | undefined): string | null {
   const text = (expression ?? '').trim();
   if (text === '' || Object.hasOwn(cronAliases, text.toLowerCase())) return null;
   if (text.startsWith('@')) return `unknown alias '${text}'`;
   const fields = text.split(/\s+/);
-  const withSeconds = options.allowSeconds === true && fields.length === 6;
-  if (fields.length !== 5 && !withSeconds) return 'a schedule has 5 fields: minute hour day month weekday';
-  const rules = withSeconds ? [secondRule, ...fiveFieldRules] : fiveFieldRules;
-  for (const [index, rule] of rules.entries()) {
+  if (fields.length !== 5) return 'a schedule has 5 fields: minute hour day month weekday';
+  for (const [index, rule] of fiveFieldRules.entries()) {
     const error = fieldError(fields[index] ?? '', rule);
     if (error) return error;
   }
   // Valid fields can still name a day that never comes (`0 0 31 2 *`): refused rather than silently idle.
-  return neverFiresReason(withSeconds ? fields.slice(1) : fields);
+  return neverFiresReason(fields);
 }
 
-export function isValidCron(expression: string | null | undefined, options?: CronCheckOptions): boolean {
-  return cronError(expression, options) === null;
+export function isValidCron(expression: string | null | undefined): boolean {
+  return cronError(expression) === null;
 }
 
 /** The expression with an alias expanded and whitespace collapsed; blank → null (manual only). */

@@ -45,11 +45,13 @@ describe('cronError', () => {
     expect(cronError(expression)).toContain(reason);
   });
 
-  it('accepts six fields (seconds) only with the test switch', () => {
-    expect(isValidCron('* * * * * *')).toBe(false);
-    expect(isValidCron('* * * * * *', { allowSeconds: true })).toBe(true);
-    expect(isValidCron('*/2 0 4 * * *', { allowSeconds: true })).toBe(true);
-    expect(isValidCron('60 * * * * *', { allowSeconds: true })).toBe(false);
+  it('refuses six fields (per-second schedules) whatever their values', () => {
+    for (const expression of ['* * * * * *', '*/2 0 4 * * *', '0 0 0 28 2 *', '60 * * * * *']) {
+      expect(isValidCron(expression), expression).toBe(false);
+      expect(cronError(expression), expression).toBe(
+        'a schedule has 5 fields: minute hour day month weekday',
+      );
+    }
   });
 });
 

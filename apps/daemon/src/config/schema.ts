@@ -83,8 +83,6 @@ function isTimeZone(zone: string): boolean {
 const tasksSchema = z.strictObject({
   /** The zone task schedules are read in (SPEC §7 Tasks: the node's configured time zone). */
   timeZone,
-  /** Test switch: accept 6-field (per-second) schedules. Never set it in production. */
-  allowSeconds: z.boolean().default(false),
 });
 
 const filesSchema = z.strictObject({

@@ -5,11 +5,11 @@
  * whoever last saved it and runs with that owner's current access (task-owner.ts, docs/daemon.md § Tasks).
  */
 import { randomBytes } from 'node:crypto';
-import type { Cron } from 'croner';
 import type { Logger } from 'pino';
 import { AppError, taskInputSchema, type Task, type TaskLastRun } from '@hearth/contract';
 import type { Server } from '../server/server';
 import { checkSchedule, scheduleJob, type TaskSettings } from './cron';
+import type { CronJob } from './cron-job';
 import { assertOperationsRunnable } from './steps';
 import { executeTask } from './task-runner';
 import { assertCallerMayRun, ownerChecks, type TaskCaller } from './task-owner';
@@ -17,7 +17,7 @@ import { parseTaskMap, type StoredTask, type TaskStore } from './task-store';
 
 interface ServerTasks {
   tasks: Map<string, StoredTask>;
-  jobs: Map<string, Cron>;
+  jobs: Map<string, CronJob>;
   running: Map<string, AbortController>;
   /** Writes of this server's file, in order (a run's result and an API change never interleave). */
   writes: Promise<void>;
@@ -143,7 +143,7 @@ export class TaskScheduler {
     }
     assertOperationsRunnable(parsed.data.operations);
     assertCallerMayRun(caller, parsed.data.operations);
-    return { ...parsed.data, cronSchedule: checkSchedule(parsed.data.cronSchedule, this.settings) };
+    return { ...parsed.data, cronSchedule: checkSchedule(parsed.data.cronSchedule) };
   }
 
   private stateOf(serverId: string): ServerTasks {
@@ -219,7 +219,7 @@ export class TaskScheduler {
     }
     const abort = new AbortController();
     state.running.set(taskId, abort);
-    const at = Date.now();
+    const at = this.settings.clock.now(); // the scheduler's time, as its due times are
     this.record(serverId, state, taskId, { at, result: 'running' });
     try {
       const checks = ownerChecks(this.settings.ownerAccess, serverId, task.owner, abort.signal);

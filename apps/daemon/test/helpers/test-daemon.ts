@@ -8,6 +8,7 @@ import {
   parseDaemonConfig,
   startDaemon,
   type DaemonConfig,
+  type DaemonDeps,
   type DaemonConfigInput,
   type RunningDaemon,
 } from '../../src/index';
@@ -35,7 +36,8 @@ export interface TestDaemon {
 
 export type Overrides = Partial<Omit<DaemonConfigInput, 'publicKeyPem'>>;
 
-export async function startTestDaemon(overrides: Overrides = {}): Promise<TestDaemon> {
+/** `deps`: what the daemon is built with besides its config (e.g. a ManualClock for the task scheduler). */
+export async function startTestDaemon(overrides: Overrides = {}, deps: DaemonDeps = {}): Promise<TestDaemon> {
   const keys = await generateTestKeys();
   const dataDir = await mkdtemp(join(tmpdir(), 'hearth-daemon-'));
   const config = parseDaemonConfig({
@@ -43,7 +45,7 @@ export async function startTestDaemon(overrides: Overrides = {}): Promise<TestDa
     crash: { minUptimeMs: 3_000, maxUnstableRuns: 3, backoffInitialMs: 50, backoffMaxMs: 400 },
     ...overrides,
   });
-  const daemon = await startDaemon(config, pino({ level: 'silent' }));
+  const daemon = await startDaemon(config, pino({ level: 'silent' }), deps);
   const url = `http://127.0.0.1:${daemon.port}`;
   const token = (opts: SignOptions = {}) =>
     signDaemonToken(keys.privateKey, { nodeId: 'test-node', ...opts });

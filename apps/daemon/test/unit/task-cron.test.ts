@@ -1,8 +1,8 @@
-/** Task schedules in the node's time zone (croner), and the per-second test switch. */
+/** Task schedules in the node's time zone (croner); per-second schedules are refused. */
 import { describe, expect, it } from 'vitest';
 import { checkSchedule, nextRunOf } from '../../src/scheduler/cron';
 
-const inZone = (timeZone: string) => ({ timeZone, allowSeconds: false });
+const inZone = (timeZone: string) => ({ timeZone });
 
 describe('task schedules', () => {
   it('computes the next run in the configured time zone, daylight saving included', () => {
@@ -27,15 +27,13 @@ describe('task schedules', () => {
     expect(nextRunOf('0 0 */1 * *', inZone('UTC'), from)?.toISOString()).toBe('2024-01-11T00:00:00.000Z');
   });
 
-  it('stores blank as manual and refuses invalid or per-second schedules unless the test switch is on', () => {
-    expect(checkSchedule('  ', inZone(''))).toBeNull();
-    expect(checkSchedule(' 0 4 * * * ', inZone(''))).toBe('0 4 * * *');
-    expect(() => checkSchedule('0 4 * * 9', inZone(''))).toThrow(
-      expect.objectContaining({ code: 'ErrInvalidCron' }),
-    );
-    expect(() => checkSchedule('* * * * * *', inZone(''))).toThrow(
-      expect.objectContaining({ code: 'ErrInvalidCron' }),
-    );
-    expect(checkSchedule('* * * * * *', { timeZone: '', allowSeconds: true })).toBe('* * * * * *');
+  it('stores blank as manual and refuses invalid or per-second schedules', () => {
+    expect(checkSchedule('  ')).toBeNull();
+    expect(checkSchedule(' 0 4 * * * ')).toBe('0 4 * * *');
+    for (const expression of ['0 4 * * 9', '* * * * * *', '0 0 4 * * *']) {
+      expect(() => checkSchedule(expression), expression).toThrow(
+        expect.objectContaining({ code: 'ErrInvalidCron' }),
+      );
+    }
   });
 });
