@@ -20,9 +20,11 @@ import {
   signInServerViewer,
   type NodeDaemon,
 } from '../helpers/daemon-node';
+import { browserAvailable, launchBrowser, openSignedIn } from '../helpers/browser';
 import { createFirstAdmin, startTestPanel, type Account, type TestPanel } from '../helpers/panel';
 
 const MAX_UPLOAD = 1024 * 1024;
+const canBrowse = browserAvailable('edges attack: socket limit banner');
 
 interface Answer {
   status: number;
@@ -228,6 +230,39 @@ describe('the panel edges hold against a hostile page and a greedy user', () => 
     expect(fresh.closed).toBeNull();
     for (const c of [...kept, owner, fresh]) c.ws.close();
   });
+
+  it.runIf(canBrowse)(
+    '#8 in Chromium: a user over their socket cap sees why, instead of a silent retry loop',
+    async () => {
+      const who = { username: 'greedy', email: 'greedy@example.com', password: 'greedy-password-1' };
+      await panelApi(panel, admin.session, 'POST', '/api/users', who);
+      await panelApi(panel, admin.session, 'PUT', `/api/servers/${serverId}/user/${who.email}`, {
+        viewServerConsole: true,
+      });
+      const signed = await fetch(`${panel.url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: who.email, password: who.password }),
+      });
+      const session = (await signed.json()) as { session: string; scopes: string[] };
+      // The user's five sockets are open elsewhere (other tabs, a script).
+      const held = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          openSocket(socketUrl(), { authorization: `Bearer ${session.session}` }),
+        ),
+      );
+      const browser = await launchBrowser();
+      try {
+        const { page, pageErrors } = await openSignedIn(browser, panel.url, session, `/server/${serverId}`);
+        const banner = page.getByTestId('socket-banner');
+        await banner.getByText('Too many connections to this server').waitFor();
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await browser.close();
+        for (const c of held) c.ws.close();
+      }
+    },
+  );
 
   it('#10 a daemon 413 reaches the client as 413 with its code, and the connection stays usable', async () => {
     // One keep-alive connection, as a browser reuses it: the next request must not wait behind the refused body.
