@@ -117,7 +117,7 @@ const isolationSchema = z
   .strictObject({
     /** First uid (and gid) handed to a server; below 1000 are system accounts. */
     idRangeStart: z.number().int().min(1000).max(2_147_483_646).default(65_536),
-    /** Last uid (and gid), inclusive. Two daemons on one host need disjoint ranges. */
+    /** Last uid (and gid), inclusive. Daemons on one host may share a range (isolation/id-registry.ts). */
     idRangeEnd: z.number().int().min(1000).max(2_147_483_646).default(99_999),
     /** `auto`: wrap servers in /usr/bin/bwrap when it is installed and works; `required`: refuse to start without. */
     bubblewrap: z.enum(['auto', 'off', 'required']).default('auto'),

@@ -38,7 +38,7 @@ export class ServerManager {
   ) {
     const taskStore = new TaskStore(store.dir);
     this.tasks = new TaskScheduler(taskStore, settings.tasks, logger, (id) => this.servers.get(id));
-    this.serverIds = new ServerIdBook(settings, logger);
+    this.serverIds = new ServerIdBook(settings, logger, store.dir);
   }
 
   /** How this node isolates standard/tty servers (GET /daemon/features). */

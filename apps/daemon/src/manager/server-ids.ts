@@ -9,10 +9,24 @@ import type { FileOwner } from '../filesystem/fd-walk';
 import { IdAllocator } from '../isolation/allocator';
 import { fileOwnerOf } from '../isolation/file-owner';
 import { accountIds, subordinateOverlaps } from '../isolation/host-ids';
+import { IdRegistry, REGISTRY_DIR, type HostClaims } from '../isolation/id-registry';
 import { storedIds, type ServerIds } from '../isolation/ids';
 import { handFolderTo } from '../isolation/ownership';
 import { killProcessesOf } from '../isolation/reap';
 import type { Server, ServerSettings } from '../server/server';
+
+/** The host-wide registry, or none (with a warning) where /run cannot hold it. */
+function hostClaims(serversDir: string, logger: Logger): HostClaims | undefined {
+  try {
+    return new IdRegistry(serversDir);
+  } catch (err) {
+    logger.warn(
+      { err },
+      `isolation: cannot use ${REGISTRY_DIR}; other daemons on this host may hand out the same ids`,
+    );
+    return undefined;
+  }
+}
 
 export class ServerIdBook {
   private readonly allocator: IdAllocator;
@@ -20,8 +34,13 @@ export class ServerIdBook {
   constructor(
     private readonly settings: ServerSettings,
     private readonly logger: Logger,
+    serversDir: string,
   ) {
-    this.allocator = new IdAllocator(settings.isolation.range, accountIds());
+    this.allocator = new IdAllocator(
+      settings.isolation.range,
+      accountIds(),
+      settings.isolation.switchIds ? hostClaims(serversDir, logger) : undefined,
+    );
     const overlaps = settings.isolation.switchIds ? subordinateOverlaps(settings.isolation.range) : [];
     if (overlaps.length > 0) {
       // Another user's containers may own files under these ids: a server given one could reach them.

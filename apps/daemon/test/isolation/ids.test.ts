@@ -1,7 +1,7 @@
 /**
  * Server uids (docs/security.md "Isolation model"): concurrent creates get distinct ids from the range, kept in
  * each definition file across a daemon restart; an admin's definition write keeps them whatever its body says; a
- * delete gives them back; a definition stored before isolation existed, or with ids edited by hand to root or
+ * delete gives them back; a second daemon on the host never gets the same ones; a definition stored before isolation existed, or with ids edited by hand to root or
  * another server's, gets fresh ones at load.
  */
 import { existsSync } from 'node:fs';
@@ -14,6 +14,9 @@ import { hearthStartLayout, type HearthLayout } from './layout';
 
 const isRoot = process.getuid?.() === 0;
 const definition = { run: { command: 'true' } };
+// A block of its own, away from the low ids other test daemons take first: "the lowest free id" stays this suite's.
+const start = 95_000 + Math.floor(Math.random() * 45) * 100;
+const idRange = { idRangeStart: start, idRangeEnd: start + 99 };
 
 interface RunAs {
   uid: number;
@@ -29,7 +32,7 @@ describe.skipIf(!isRoot)('server uids', () => {
     (JSON.parse(await readFile(join(layout.serversDir, `${id}.json`), 'utf8')) as { runAs: RunAs }).runAs;
   const restart = async () => {
     await d?.daemon.close();
-    d = await startIsolatedDaemon(layout.dataDir, keys, 'off');
+    d = await startIsolatedDaemon(layout.dataDir, keys, 'off', idRange);
     return d;
   };
 
@@ -54,8 +57,8 @@ describe.skipIf(!isRoot)('server uids', () => {
     expect(new Set(before.map((r) => r.uid)).size).toBe(ids.length);
     for (const r of before) {
       expect(r.gid).toBe(r.uid);
-      expect(r.uid).toBeGreaterThanOrEqual(65_536);
-      expect(r.uid).toBeLessThanOrEqual(99_999);
+      expect(r.uid).toBeGreaterThanOrEqual(idRange.idRangeStart);
+      expect(r.uid).toBeLessThanOrEqual(idRange.idRangeEnd);
     }
     const again = await restart();
     expect(await Promise.all(ids.map(runAsOf))).toEqual(before);
@@ -97,6 +100,22 @@ describe.skipIf(!isRoot)('server uids', () => {
     expect(await runAsOf('arriving')).toEqual(freed); // the lowest free id
   });
 
+  it('never gives a second daemon on this host the ids this one holds', async () => {
+    const other = await hearthStartLayout('hearth-ids-other-');
+    const second = await startIsolatedDaemon(other.dataDir, keys, 'off', idRange);
+    try {
+      expect((await second.request('PUT', '/daemon/server/neighbour', definition)).status).toBe(200);
+      const file = JSON.parse(await readFile(join(other.serversDir, 'neighbour.json'), 'utf8')) as {
+        runAs: RunAs;
+      };
+      const ours = await Promise.all(['keeper', 'arriving', 'burst-0', 'twin'].map(runAsOf));
+      expect(ours.map((r) => r.uid)).not.toContain(file.runAs.uid);
+    } finally {
+      await second.daemon.close();
+      await rm(other.dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('gives fresh ids at load to definitions without usable ones (old, root, another server’s)', async () => {
     await d?.daemon.close();
     d = null;
@@ -115,8 +134,8 @@ describe.skipIf(!isRoot)('server uids', () => {
     const given = await Promise.all(Object.keys(files).map(runAsOf));
     const everyone = await Promise.all(['keeper', 'arriving', 'burst-0', 'after-restart'].map(runAsOf));
     for (const r of given) {
-      expect(r.uid).toBeGreaterThanOrEqual(65_536);
-      expect(r.uid).toBeLessThanOrEqual(99_999);
+      expect(r.uid).toBeGreaterThanOrEqual(idRange.idRangeStart);
+      expect(r.uid).toBeLessThanOrEqual(idRange.idRangeEnd);
     }
     const uids = [...given, ...everyone].map((r) => r.uid);
     expect(new Set(uids).size).toBe(uids.length);

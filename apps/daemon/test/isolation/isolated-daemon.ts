@@ -18,8 +18,12 @@ export async function startIsolatedDaemon(
   dataDir: string,
   keys: TestKeys,
   bubblewrap: 'auto' | 'off' | 'required',
+  idRange: { idRangeStart: number; idRangeEnd: number } | Record<string, never> = {},
 ): Promise<IsolatedDaemon> {
-  const config = parseDaemonConfig({ ...baseTestConfig(dataDir, keys), isolation: { bubblewrap } });
+  const config = parseDaemonConfig({
+    ...baseTestConfig(dataDir, keys),
+    isolation: { bubblewrap, ...idRange },
+  });
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
