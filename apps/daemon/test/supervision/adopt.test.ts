@@ -81,6 +81,23 @@ for (const env of ['standard', 'tty'] as const) {
       after.close();
     });
 
+    it('a kill after re-adoption ends the whole process tree and is reported as SIGKILL', async () => {
+      expect((await d.request('POST', `/daemon/server/${id}/start?wait=true`)).status).toBe(204);
+      const pid = await gamePid(marker);
+      expect((await send('child')).status).toBe(204);
+      const child = await gamePid(`${id}-${process.pid}-child`);
+      await d.stop('SIGKILL');
+      await d.start();
+      expect(await status()).toMatchObject({ running: true });
+      const socket = await d.socket(id);
+      expect((await d.request('POST', `/daemon/server/${id}/kill?wait=true`)).status).toBe(204);
+      await socket.waitForConsole(/Server exited with signal SIGKILL after [\d.]+ s[^]*Stopped on request/);
+      expect(await pidsWith(marker)).toEqual([]); // the game and its child
+      expect(await pidsWith(`${id}-${process.pid}-child`)).toEqual([]);
+      expect([pid, child].every((p) => p > 0)).toBe(true);
+      socket.close();
+    });
+
     it('a graceful shutdown still stops the server; the next daemon finds nothing to adopt', async () => {
       expect((await d.request('POST', `/daemon/server/${id}/start?wait=true`)).status).toBe(204);
       const pid = await gamePid(marker);
