@@ -33,13 +33,14 @@ describe('cross-site writes', () => {
       .find((s) => s.key === 'locale')?.value;
 
   it('a cookie-only write without Origin, or from another origin, is 403 ErrCrossSiteRequest and changes nothing', async () => {
-    for (const headers of [
+    const foreign: Array<Record<string, string>> = [
       {},
       { origin: 'http://localhost:8081' }, // another port of the same host: same site for SameSite
       { origin: 'http://game.localhost' }, // a sibling subdomain
       { origin: 'null' }, // sandboxed frames and file:// pages
       { origin: 'not a url' },
-    ]) {
+    ];
+    for (const headers of foreign) {
       const res = await putLocale('de_DE', headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(code(res)).toBe('ErrCrossSiteRequest');
