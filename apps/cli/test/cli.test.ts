@@ -3,7 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase, type Db } from '@hearth/panel';
+import { storedAccount } from '../../panel/test/helpers/account-rows';
+import { createTestDatabase, type TestDatabase } from '../../panel/test/helpers/database';
+import { DIALECTS } from '../../panel/test/helpers/dialects';
+import { refuseInserts } from '../../panel/test/helpers/refuse-inserts';
 
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const tsx = import.meta.resolve('tsx');
@@ -82,5 +87,68 @@ describe('hearth CLI', { timeout: 180_000 }, () => {
     const dir = join(cwd, 'data');
     ensurePanelKeys(dir);
     expect(statSync(join(dir, 'keys/panel-es256.key')).mode & 0o777).toBe(0o600);
+  });
+});
+
+// `user add` is the panel's own user creation (modules/users/user-creator.ts) on whatever database the config names.
+describe.each(DIALECTS)('hearth user add on %s', { timeout: 300_000 }, (dialect) => {
+  const cwd = mkdtempSync(join(tmpdir(), 'hearth-cli-user-'));
+  let testDb: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect);
+    db = connectDatabase(testDb.url);
+  });
+  afterAll(async () => {
+    await db?.close();
+    await testDb?.drop();
+  });
+
+  const userAdd = (flags: string[], password = 'long enough pw') =>
+    hearth(cwd, ['user', 'add', ...flags], `${password}\n`, { HEARTH_PANEL_DATABASE_URL: testDb.url });
+  const refused = (run: ReturnType<typeof userAdd>) => [run.code, run.err.trim().split('\n').length];
+
+  it('refuses what the contract refuses, writes the account with its permission row, 409s a duplicate', async () => {
+    const weak = userAdd(['--email', 'a@example.com', '--username', 'alice'], 'short');
+    expect(refused(weak)).toEqual([1, 1]);
+    expect(weak.err).toContain('ErrPasswordRequirements');
+    const badName = userAdd(['--email', 'a@example.com', '--username', 'a b']);
+    expect(refused(badName)).toEqual([1, 1]);
+    expect(badName.err).toContain('ErrUsernameRequirements');
+    expect(await storedAccount(db, 'a@example.com')).toBeUndefined();
+
+    const root = userAdd(['--admin', '--email', 'Root@Example.com', '--username', 'root']);
+    expect(root.code, root.err).toBe(0);
+    expect(root.out).toContain('created administrator root');
+    expect(await storedAccount(db, 'root@example.com')).toMatchObject({
+      hasPanelRow: true,
+      granted: ['admin'],
+    });
+    const plain = userAdd(['--email', 'plain@example.com', '--username', 'plain']);
+    expect(plain.out).toContain('created user plain');
+    expect(await storedAccount(db, 'plain@example.com')).toMatchObject({ hasPanelRow: true, granted: [] });
+
+    for (const flags of [
+      ['--email', 'ROOT@example.com', '--username', 'other'],
+      ['--email', 'other@example.com', '--username', 'ROOT'],
+    ]) {
+      const dup = userAdd(flags);
+      expect(refused(dup), flags.join(' ')).toEqual([1, 1]);
+      expect(dup.err).toContain('ErrDuplicateUser: A user with this username or e-mail already exists');
+    }
+    expect(await storedAccount(db, 'other@example.com')).toBeUndefined();
+  });
+
+  it('a permission row the database refuses leaves no user row', async () => {
+    const restore = await refuseInserts(db, 'permissions');
+    try {
+      const run = userAdd(['--admin', '--email', 'half@example.com', '--username', 'half']);
+      expect(refused(run)).toEqual([1, 1]);
+      expect(run.err).toMatch(/^hearth: /);
+    } finally {
+      await restore();
+    }
+    expect(await storedAccount(db, 'half@example.com')).toBeUndefined();
+    expect(userAdd(['--admin', '--email', 'half@example.com', '--username', 'half']).code).toBe(0);
   });
 });

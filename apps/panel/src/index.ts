@@ -3,5 +3,5 @@ export { startPanel, type RunningPanel } from './main';
 export * from './config';
 export { connectDatabase, migrateToLatest, type Db } from './db';
 export { readPublicKeyPem, ensurePanelKeys } from './lib/keys';
-export { createUserCommand, type CreateUserInput } from './modules/users/create-user';
+export { createUserCreator, type NewAccount, type UserCreator } from './modules/users/user-creator';
 export { isAppError } from '@hearth/contract';

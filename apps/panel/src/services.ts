@@ -22,6 +22,7 @@ import { UserSettingsRepository } from './modules/user-settings/user-settings.re
 import { CredentialsRepository } from './modules/users/credentials.repository';
 import { PermissionsRepository } from './modules/users/permissions.repository';
 import { UsersRepository } from './modules/users/users.repository';
+import { createUserCreator, type UserCreator } from './modules/users/user-creator';
 import { nodeServices } from './modules/nodes/nodes.module';
 import { ServersRepository } from './modules/servers/servers.repository';
 import { ServersService } from './modules/servers/servers.service';
@@ -51,15 +52,12 @@ export function createServices(db: Db, config: PanelConfig, options: ServiceOpti
   };
   const sessions = new SessionsService(repos.sessionsRepo);
   const settings = new SettingsService(repos.settingsRepo, config);
-  const setup = new SetupService({
-    settings: repos.settingsRepo,
-    users: repos.users,
-    permissions: repos.permissions,
-    sessions,
-  });
+  // Every path that creates an account goes through this one (modules/users/user-creator.ts).
+  const creator = createUserCreator(db, sessions);
+  const setup = new SetupService({ settings: repos.settingsRepo, users: repos.users, creator });
   const templates = createTemplatesService(db, config);
   const nodeParts = nodeServices(db, config, settings, options.linkTimeouts);
-  const accounts = accountServices(db, config, options, repos, sessions, settings);
+  const accounts = accountServices(db, config, options, { ...repos, creator }, sessions, settings);
   const sockets = new SocketRegistry({
     perServer: config.web.socketsPerServer,
     perUser: config.web.socketsPerUser,
@@ -95,7 +93,12 @@ function accountServices(
   db: Db,
   config: PanelConfig,
   options: ServiceOptions,
-  repos: { users: UsersRepository; permissions: PermissionsRepository; userSettings: UserSettingsRepository },
+  repos: {
+    users: UsersRepository;
+    permissions: PermissionsRepository;
+    userSettings: UserSettingsRepository;
+    creator: UserCreator;
+  },
   sessions: SessionsService,
   settings: SettingsService,
 ) {
@@ -109,8 +112,8 @@ function accountServices(
   // A password change revokes sessions and OAuth2 client secrets in one transaction (docs/security.md).
   const credentials = new CredentialsRepository(db, repos.users);
   const self = new SelfService({ users: repos.users, credentials, settings, email, auth });
-  const usersService = new UsersService(repos.users, repos.permissions, sessions, credentials);
-  const invites = new InvitesService({ invites: new InvitesRepository(db), ...repos, email, auth });
+  const usersService = new UsersService(repos.users, repos.permissions, sessions, credentials, repos.creator);
+  const invites = new InvitesService({ invites: new InvitesRepository(db), ...repos, email });
   const clients = new ClientsService({
     clients: new ClientsRepository(db),
     ...repos,

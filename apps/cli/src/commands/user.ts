@@ -18,14 +18,19 @@ export function registerUserCommand(program: Command): void {
     .option('--admin', 'make the user an administrator', false)
     .action(async (opts: AddOptions, command: Command) => {
       const config = await panelConfigOf(command);
-      const { createUserCommand } = await import('@hearth/panel');
+      const { connectDatabase, migrateToLatest, createUserCreator } = await import('@hearth/panel');
       const password = await readPassword('Password: ');
-      const created = await createUserCommand(config, {
-        email: opts.email,
-        username: opts.username,
-        password,
-        admin: opts.admin === true,
-      });
-      console.log(`created ${opts.admin ? 'administrator' : 'user'} ${opts.username} (${created.id})`);
+      const db = connectDatabase(config.panel.databaseUrl);
+      try {
+        await migrateToLatest(db.kysely);
+        // The panel's own user creation: the same rules, permission row and duplicate answer as the web's paths.
+        const { user: created } = await createUserCreator(db).create(
+          { email: opts.email, username: opts.username, password },
+          { access: opts.admin === true ? 'admin' : 'none' },
+        );
+        console.log(`created ${opts.admin ? 'administrator' : 'user'} ${created.username} (${created.id})`);
+      } finally {
+        await db.close();
+      }
     });
 }

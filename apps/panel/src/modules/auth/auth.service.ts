@@ -1,7 +1,6 @@
 import { AppError, scopesFor } from '@hearth/contract';
 import type { SessionResponse } from '@hearth/contract/auth';
-import { isUniqueViolation } from '../../db/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { verifyPassword } from '../../lib/passwords';
 import type { AuthLimits, RateLimiter } from '../../lib/rate-limiter';
 import type { SecretsAtRest } from '../../lib/secrets-at-rest';
 import { verifyTotp } from '../../lib/totp';
@@ -10,6 +9,7 @@ import type { SessionRow } from '../sessions/sessions.repository';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { PermissionsRepository } from '../users/permissions.repository';
+import type { NewAccount, UserCreator } from '../users/user-creator';
 import type { UserRow, UsersRepository } from '../users/users.repository';
 
 /** A login that still needs its second factor lives 5 minutes (SPEC §4). */
@@ -18,6 +18,7 @@ export const PENDING_OTP_TTL_MS = 5 * 60 * 1000;
 export interface AuthDeps {
   users: UsersRepository;
   permissions: PermissionsRepository;
+  creator: UserCreator;
   sessions: SessionsService;
   settings: SettingsService;
   email: EmailService;
@@ -83,21 +84,14 @@ export class AuthService {
     return this.d.secrets.sealTotp(this.d.secrets.openTotp(stored));
   }
 
-  async register(
-    ip: string,
-    input: { username: string; email: string; password: string },
-  ): Promise<SessionResponse> {
+  /** Self-registered users hold nothing (a permission row with no flag, empty scopes) until someone grants it. */
+  async register(ip: string, input: NewAccount): Promise<SessionResponse> {
     const settings = await this.d.settings.effective();
     if (settings['panel.registrationEnabled'] !== true) throw new AppError('ErrRegistrationDisabled');
     this.d.limiter.hit(`register:ip:${ip}`, this.d.limits.registerPerIp);
-    const passwordHash = await hashPassword(input.password);
-    const user = await this.d.users
-      .insert({ username: input.username, email: input.email, passwordHash })
-      .catch((err: unknown) => {
-        throw isUniqueViolation(err) ? new AppError('ErrDuplicateUser') : err;
-      });
+    const { user, session } = await this.d.creator.create(input, { access: 'none', session: true });
     this.d.email.send('accountCreated', user.email, { username: user.username }, { userId: user.id });
-    return this.sessionFor(user.id); // self-registered users hold no permissions (empty scopes)
+    return session;
   }
 
   async reauth(current: SessionRow): Promise<SessionResponse> {

@@ -24,9 +24,12 @@ export class SettingsRepository {
     for (const [key, value] of entries) await upsertSetting(this.db, key, JSON.stringify(value));
   }
 
-  /** Deletes the row only if it still holds `rawValue`; true for the one caller that did. */
-  async deleteIf(key: string, rawValue: string): Promise<boolean> {
-    const result = await this.db.kysely
+  /**
+   * Deletes the row only if it still holds `rawValue`; true for the one caller that did. `q`: a transaction to
+   * run in (spending the setup token commits with the first administrator).
+   */
+  async deleteIf(key: string, rawValue: string, q: Db['kysely'] = this.db.kysely): Promise<boolean> {
+    const result = await q
       .deleteFrom('settings')
       .where('key', '=', key)
       .where('value', '=', rawValue)

@@ -1,12 +1,10 @@
-import { AppError, emptyPanelPermissions, scopesFor } from '@hearth/contract';
-import type { SessionResponse } from '@hearth/contract/auth';
+import { AppError } from '@hearth/contract';
+import type { SessionResponse, SetupBody } from '@hearth/contract/auth';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { hashPassword } from '../../lib/passwords';
 import type { SettingsRepository } from '../settings/settings.repository';
+import type { AccountTx } from '../users/accounts.repository';
+import type { UserCreator } from '../users/user-creator';
 import type { UsersRepository } from '../users/users.repository';
-import type { PermissionsRepository } from '../users/permissions.repository';
-import type { SessionsService } from '../sessions/sessions.service';
-import { isUniqueViolation } from '../../db/errors';
 
 /** Internal settings key (not reachable through /api/settings, which accepts listed keys only). */
 const SETUP_KEY = 'internal.setupTokenHash';
@@ -14,8 +12,7 @@ const SETUP_KEY = 'internal.setupTokenHash';
 export interface SetupDeps {
   settings: SettingsRepository;
   users: UsersRepository;
-  permissions: PermissionsRepository;
-  sessions: SessionsService;
+  creator: UserCreator;
 }
 
 /** First-run setup: a one-time link lets the newcomer create the first administrator. */
@@ -33,12 +30,11 @@ export class SetupService {
     return token;
   }
 
-  async complete(input: {
-    token: string;
-    username: string;
-    email: string;
-    password: string;
-  }): Promise<SessionResponse> {
+  /**
+   * The first administrator, logged in. The token is spent in the transaction that creates the account: of two
+   * racing requests only one deletes its row, and a creation that fails leaves the link usable.
+   */
+  async complete(input: SetupBody): Promise<SessionResponse> {
     const stored = await this.deps.settings.get(SETUP_KEY);
     if (
       typeof stored !== 'string' ||
@@ -47,21 +43,16 @@ export class SetupService {
     ) {
       throw new AppError('ErrSetupTokenInvalid');
     }
-    const passwordHash = await hashPassword(input.password);
-    // Claim the token first: of two racing requests only one deletes the row.
-    if (!(await this.claim(stored))) throw new AppError('ErrSetupTokenInvalid');
-    const user = await this.deps.users
-      .insert({ username: input.username, email: input.email, passwordHash })
-      .catch((err: unknown) => {
-        throw isUniqueViolation(err) ? new AppError('ErrDuplicateUser') : err;
-      });
-    const permissions = { ...emptyPanelPermissions(), admin: true };
-    await this.deps.permissions.setPanelPermissions(user.id, permissions);
-    const { token } = await this.deps.sessions.issue(user.id);
-    return { session: token, scopes: scopesFor(permissions) };
-  }
-
-  private async claim(hash: string): Promise<boolean> {
-    return this.deps.settings.deleteIf(SETUP_KEY, JSON.stringify(hash));
+    const claim = async (q: AccountTx) => {
+      if (!(await this.deps.settings.deleteIf(SETUP_KEY, JSON.stringify(stored), q))) {
+        throw new AppError('ErrSetupTokenInvalid');
+      }
+    };
+    const { username, email, password } = input;
+    const created = await this.deps.creator.create(
+      { username, email, password },
+      { access: 'admin', session: true, claim },
+    );
+    return created.session;
   }
 }

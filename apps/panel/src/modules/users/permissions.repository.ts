@@ -51,14 +51,34 @@ export class PermissionsRepository {
 
   /** Replaces the panel-level row (delete + insert in one transaction: portable, no upsert dialects). */
   async setPanelPermissions(userId: string, set: PanelPermissionSet): Promise<void> {
-    const values: Record<string, string | number> = { user_id: userId, server_id: '' };
-    for (const flag of panelPermissions) values[column(flag)] = set[flag] ? 1 : 0;
     await this.db.kysely.transaction().execute(async (trx) => {
       await trx.deleteFrom('permissions').where('user_id', '=', userId).where('server_id', '=', '').execute();
-      await trx
-        .insertInto('permissions')
-        .values(values as unknown as PermissionsTable)
-        .execute();
+      await this.insertPanelRow(userId, set, trx);
     });
+  }
+
+  /** The panel-level row of an account that has none yet; `q`: the transaction creating the account. */
+  async insertPanelRow(
+    userId: string,
+    set: PanelPermissionSet,
+    q: Db['kysely'] = this.db.kysely,
+  ): Promise<void> {
+    const values: Record<string, string | number> = { user_id: userId, server_id: '' };
+    for (const flag of panelPermissions) values[column(flag)] = set[flag] ? 1 : 0;
+    await q
+      .insertInto('permissions')
+      .values(values as unknown as PermissionsTable)
+      .execute();
+  }
+
+  /** Writes an empty panel-level row unless the user has one (an account created before every account had one). */
+  async ensurePanelRow(userId: string, q: Db['kysely'] = this.db.kysely): Promise<void> {
+    const row = await q
+      .selectFrom('permissions')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('server_id', '=', '')
+      .executeTakeFirst();
+    if (!row) await this.insertPanelRow(userId, emptyPanelPermissions(), q);
   }
 }

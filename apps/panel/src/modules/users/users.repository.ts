@@ -24,7 +24,8 @@ export class UsersRepository {
     return Number(row.n);
   }
 
-  async insert(user: NewUser): Promise<UserRow> {
+  /** `q`: a transaction to run in (a new account commits with its permission row: accounts.repository.ts). */
+  async insert(user: NewUser, q: Db['kysely'] = this.db.kysely): Promise<UserRow> {
     const now = Date.now();
     const row: UserRow = {
       id: randomUUID(),
@@ -40,7 +41,7 @@ export class UsersRepository {
       created_at: now,
       updated_at: now,
     };
-    await this.db.kysely.insertInto('users').values(row).execute();
+    await q.insertInto('users').values(row).execute();
     return row;
   }
 

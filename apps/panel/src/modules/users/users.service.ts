@@ -1,4 +1,5 @@
 import { AppError, emptyPanelPermissions, panelPermissions, type PanelPermissionSet } from '@hearth/contract';
+import type { CreateUserBody } from '@hearth/contract/accounts';
 import type { Identity } from '../../app-types';
 import { isUniqueViolation } from '../../db/errors';
 import { hashPassword } from '../../lib/passwords';
@@ -6,6 +7,7 @@ import type { SessionsService } from '../sessions/sessions.service';
 import { holdsAllOf } from './account-holdings';
 import type { CredentialsRepository } from './credentials.repository';
 import type { PermissionsRepository } from './permissions.repository';
+import type { UserCreator } from './user-creator';
 import type { UserRow, UsersRepository } from './users.repository';
 
 const duplicate = (err: unknown) => {
@@ -24,6 +26,7 @@ export class UsersService {
     private readonly permissions: PermissionsRepository,
     private readonly sessions: SessionsService,
     private readonly credentials: CredentialsRepository,
+    private readonly creator: UserCreator,
   ) {}
 
   page(q: { page: number; limit: number; username?: string }) {
@@ -36,12 +39,9 @@ export class UsersService {
     return user;
   }
 
-  /** New users hold no permissions until `PUT /api/users/{id}/perms`. */
-  async create(input: { username: string; email: string; password: string }): Promise<UserRow> {
-    const passwordHash = await hashPassword(input.password);
-    const user = await this.users.insert({ ...input, passwordHash }).catch(duplicate);
-    await this.permissions.setPanelPermissions(user.id, emptyPanelPermissions());
-    return user;
+  /** New users hold no permissions until `PUT /api/users/{id}/perms`; the editor is not logged in as them. */
+  async create(input: CreateUserBody): Promise<UserRow> {
+    return (await this.creator.create(input, { access: 'none' })).user;
   }
 
   /**
