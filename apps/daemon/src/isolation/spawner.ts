@@ -1,8 +1,8 @@
 /**
  * The isolation decorator for any {@link Spawner} (applied in environment/factory.ts): before each process of a
- * standard/tty server (main run, install/pre/post `command` steps, task `command` operations) leftovers of earlier
- * runs under the server's uid are killed, the server's folder is handed to its ids, and the process spec is
- * rewritten into the isolation chain of wrap.ts. Only argv and env
+ * standard/tty server (main run, install/pre/post `command` steps, task `command` operations) the server's folder
+ * is handed to its ids, and the process spec is rewritten into the isolation chain of wrap.ts. Nothing is killed
+ * here: whether something of the server still runs is the holder's to decide (docs/daemon.md § Supervision). Only argv and env
  * change, so it composes with whatever spawner runs the result.
  */
 import { statSync } from 'node:fs';
@@ -12,7 +12,6 @@ import type { SpawnCallbacks, SpawnedProcess, Spawner } from '../environment/spa
 import type { ServerIds } from './ids';
 import { signalServerProcess } from './ns-target';
 import { handFolderTo } from './ownership';
-import { killProcessesOf } from './reap';
 import { resolveCommand } from './resolve-command';
 import type { IsolationRuntime } from './runtime';
 import { baseEnvironment, wrapSpec, type HiddenPath } from './wrap';
@@ -71,9 +70,6 @@ export function isolatedSpawner(inner: Spawner, tty: boolean, wiring: IsolationW
     const ids = runtime.switchIds ? wiring.ids() : null;
     if (runtime.switchIds) {
       if (!ids) throw new AppError('ErrServerStartFailed', { reason: 'the server has no uid of its own' });
-      // One process per server at a time (environment.ts): anything still running under its uid escaped an
-      // earlier run's group kill (setsid) and would otherwise live on unsupervised, racing the hand-over below.
-      await killProcessesOf(ids.uid);
       await handFolderTo(wiring.root, ids);
     }
     const baseEnv = baseEnvironment(process.env, tty);
