@@ -1,6 +1,6 @@
 /**
- * The holder program (hearth-holder.c) is C so that a holder per running server costs about 1 MiB resident
- * (0.1 MiB of it its own) instead of a Node process's ~40 MiB (docs/daemon.md § Supervision). It is built
+ * The holder program (hearth-holder.c) is C so that a holder per running server costs 1.5–1.8 MiB resident
+ * (0.2–0.5 MiB of it its own) instead of a Node process's ~40 MiB (docs/daemon.md § Supervision). It is built
  * with the system's C compiler (`$CC`, else `cc`: Debian's gcc, already needed for the native modules) the
  * first time a node needs it, named by the hash of its source so an upgraded daemon builds the new one while
  * holders of the old one keep running. A prebuilt copy of that name beside the source (packaging) is used as is.

@@ -1,7 +1,7 @@
 /*
  * hearth-holder: keeps one server process running while the daemon that started it is away (daemon killed,
  * crashed or upgraded), so a new daemon re-adopts it instead of starting a second copy (docs/daemon.md
- * § Supervision). One small C process per running server: about 1 MiB resident, 0.1 MiB of it its own.
+ * § Supervision). One small C process per running server: 1.5–1.8 MiB resident, 0.2–0.5 MiB of it its own.
  *
  *   hearth-holder <mode pipe|tty> <role main|once> <history bytes> <cols> <rows> <cwd> -- <argv...>
  *
