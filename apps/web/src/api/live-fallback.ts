@@ -1,14 +1,12 @@
-import type { ServerMessage } from '@hearth/contract';
+import type {
+  ConsoleResponse,
+  FileList,
+  ServerMessage,
+  StatsResponse,
+  StatusResponse,
+} from '@hearth/contract';
 import { encodePath } from '../features/servers/files/file-model';
 import type { LiveHttp, LiveMessage } from './live-socket';
-
-type StatData = Extract<ServerMessage, { type: 'stat' }>['data'];
-type StatusData = Extract<ServerMessage, { type: 'status' }>['data'];
-type FileListData = Extract<ServerMessage, { type: 'file-list' }>['data'];
-interface ConsoleBody {
-  logs: string;
-  epoch: number;
-}
 
 /**
  * One socket message as the equivalent HTTP call (SPEC §4: used while the socket is closed or closing); the
@@ -22,16 +20,16 @@ export async function overHttp(
   const base = `/proxy/daemon/server/${encodeURIComponent(serverId)}`;
   switch (message.type) {
     case 'stat':
-      return { type: 'stat', data: (await http.get(`${base}/stats`)) as StatData };
+      return { type: 'stat', data: (await http.get(`${base}/stats`)) as StatsResponse };
     case 'status':
-      return { type: 'status', data: (await http.get(`${base}/status`)) as StatusData };
+      return { type: 'status', data: (await http.get(`${base}/status`)) as StatusResponse };
     case 'replay': {
-      const body = (await http.get(`${base}/console?time=${message.data.since}`)) as ConsoleBody;
+      const body = (await http.get(`${base}/console?time=${message.data.since}`)) as ConsoleResponse;
       return { type: 'console', data: { logs: body.logs ? [body.logs] : [], epoch: body.epoch } };
     }
     case 'file': {
       const path = encodePath(message.data.path);
-      return { type: 'file-list', data: (await http.get(`${base}/file/${path}`)) as FileListData };
+      return { type: 'file-list', data: (await http.get(`${base}/file/${path}`)) as FileList };
     }
     case 'console':
       await http.post(`${base}/console`, message.data.command);

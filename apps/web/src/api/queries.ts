@@ -1,16 +1,6 @@
+import type { AppConfig, UserSettingBody, UserSettingsResponse } from '@hearth/contract/settings';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
-
-export interface AppConfig {
-  branding: { name: string };
-  themes: { active: string; available: string[] };
-  registrationEnabled: boolean;
-}
-
-export interface UserSetting {
-  key: string;
-  value: string;
-}
 
 /** Key factory for the shell's own data; features keep theirs beside their pages. */
 export const shellKeys = {
@@ -26,9 +16,9 @@ export const configQuery = queryOptions({
 
 export const userSettingsQuery = queryOptions({
   queryKey: shellKeys.userSettings,
-  queryFn: () => api.get<UserSetting[]>('/api/userSettings'),
+  queryFn: () => api.get<UserSettingsResponse>('/api/userSettings'),
 });
 
 export function putUserSetting(key: string, value: string): Promise<void> {
-  return api.put<void>(`/api/userSettings/${encodeURIComponent(key)}`, { value });
+  return api.put<void>(`/api/userSettings/${encodeURIComponent(key)}`, { value } satisfies UserSettingBody);
 }

@@ -44,12 +44,6 @@ export function themeFromArchive(name: string, archive: Uint8Array): LoadedTheme
   return { name, definition, css, release: () => urls.forEach((u) => URL.revokeObjectURL(u)) };
 }
 
-export async function fetchTheme(name: string): Promise<LoadedTheme> {
-  const res = await fetch(`/theme/${encodeURIComponent(name)}.tar`);
-  if (!res.ok) throw new Error(`theme ${name}: HTTP ${res.status}`);
-  return themeFromArchive(name, new Uint8Array(await res.arrayBuffer()));
-}
-
 const STYLE_ID = 'hearth-theme-css';
 
 export function injectThemeCss(css: string): void {

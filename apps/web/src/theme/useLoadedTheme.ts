@@ -1,8 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { fetchTheme, injectThemeCss, type LoadedTheme } from './loader';
+import { api } from '../api/client';
+import { injectThemeCss, themeFromArchive, type LoadedTheme } from './loader';
 
 export const themeKeys = { byName: (name: string) => ['theme', name] as const };
+
+async function fetchTheme(name: string): Promise<LoadedTheme> {
+  const archive = await api.blob(`/theme/${encodeURIComponent(name)}.tar`);
+  return themeFromArchive(name, new Uint8Array(await archive.arrayBuffer()));
+}
 
 /** Downloads and parses the theme archive once per name; its CSS is injected while it is active. */
 export function useLoadedTheme(name: string): LoadedTheme | undefined {

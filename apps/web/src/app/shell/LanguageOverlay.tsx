@@ -6,7 +6,8 @@ import { Icon } from '../../components/icons';
 import { changeLocale } from '../../i18n';
 import { HELP_TRANSLATE_URL, localeCodes, locales } from '../../i18n/locales';
 import { notifyError } from '../../api/notify';
-import { putUserSetting, userSettingsQuery, type UserSetting } from '../../api/queries';
+import type { UserSetting } from '@hearth/contract/settings';
+import { putUserSetting, userSettingsQuery } from '../../api/queries';
 import { useSession } from '../../api/useSession';
 
 /**

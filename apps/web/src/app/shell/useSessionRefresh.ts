@@ -1,3 +1,4 @@
+import type { SessionResponse } from '@hearth/contract/auth';
 import { useEffect } from 'react';
 import { api } from '../../api/client';
 import { session } from '../../api/session';
@@ -5,23 +6,14 @@ import { useSession } from '../../api/useSession';
 
 export const SESSION_REFRESH_MS = 600_000;
 
-interface ReauthReply {
-  session?: string;
-  token?: string;
-  scopes?: string[];
-}
-
 /** While logged in, POST /auth/reauth every 10 minutes keeps the session alive (SPEC §4, §9). */
 export function useSessionRefresh(): void {
   const { token } = useSession();
   useEffect(() => {
     if (!token) return;
     const timer = window.setInterval(() => {
-      api.post<ReauthReply>('/auth/reauth').then(
-        (reply) => {
-          const next = reply?.session ?? reply?.token;
-          if (next) session.refresh(next, reply.scopes);
-        },
+      api.post<SessionResponse>('/auth/reauth').then(
+        (reply) => session.refresh(reply.session, reply.scopes),
         // A 401 already ended the session in the client; other failures retry on the next tick.
         () => undefined,
       );

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
-import { accountApi, accountKeys, otpStatusQuery, type OtpEnrolment } from './api';
+import type { OtpEnrolment } from '@hearth/contract/accounts';
+import { accountApi, accountKeys, otpStatusQuery } from './api';
 import { CodeForm } from './CodeForm';
 
 /** Two-factor setup (QR code + secret, confirmed by a code) and removal (needs a current code). */

@@ -1,16 +1,12 @@
+import type {
+  OtpConfirmBody,
+  OtpEnrolment,
+  OtpStatus,
+  SelfUpdateBody,
+  SelfView,
+} from '@hearth/contract/accounts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
-
-export interface Self {
-  id: string | number;
-  username: string;
-  email: string;
-}
-
-export interface OtpEnrolment {
-  secret: string;
-  img: string;
-}
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -20,19 +16,20 @@ export const accountKeys = {
 
 export const selfQuery = queryOptions({
   queryKey: accountKeys.self(),
-  queryFn: () => api.get<Self>('/api/self'),
+  queryFn: () => api.get<SelfView>('/api/self'),
 });
 
 export const otpStatusQuery = queryOptions({
   queryKey: accountKeys.otp(),
-  queryFn: () => api.get<{ otpEnabled: boolean }>('/api/self/otp'),
+  queryFn: () => api.get<OtpStatus>('/api/self/otp'),
 });
 
 export const accountApi = {
-  changeInfo: (body: { username: string; email: string; password: string }) =>
+  changeInfo: (body: Required<Pick<SelfUpdateBody, 'username' | 'email' | 'password'>>) =>
     api.put<void>('/api/self', body),
-  changePassword: (body: { password: string; newPassword: string }) => api.put<void>('/api/self', body),
+  changePassword: (body: Required<Pick<SelfUpdateBody, 'password' | 'newPassword'>>) =>
+    api.put<void>('/api/self', body),
   startOtp: () => api.post<OtpEnrolment>('/api/self/otp'),
-  confirmOtp: (token: string) => api.put<void>('/api/self/otp', { token }),
+  confirmOtp: (token: string) => api.put<void>('/api/self/otp', { token } satisfies OtpConfirmBody),
   disableOtp: (token: string) => api.delete<void>(`/api/self/otp/${encodeURIComponent(token)}`),
 };

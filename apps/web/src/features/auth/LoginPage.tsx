@@ -7,7 +7,8 @@ import { Link, Navigate } from 'react-router';
 import { configQuery } from '../../api/queries';
 import { useSession } from '../../api/useSession';
 import { landingPathFor } from '../../app/routes';
-import { authApi, isOtpNeeded, type SessionReply } from './api';
+import type { SessionResponse } from '@hearth/contract/auth';
+import { authApi, isOtpNeeded } from './api';
 import { AuthCard } from './AuthCard';
 import { AuthSubmit, EmailInput } from './AuthFields';
 import { OtpPrompt } from './OtpPrompt';
@@ -25,7 +26,7 @@ export default function LoginPage() {
     initialValues: { email: '', password: '' },
     validate: { email: v.required, password: v.required },
   });
-  const done = (reply: SessionReply) => completeLogin(reply.session, reply.scopes);
+  const done = (reply: SessionResponse) => completeLogin(reply.session, reply.scopes);
   const login = useMutation({
     mutationFn: authApi.login,
     onSuccess: (reply) => (isOtpNeeded(reply) ? setOtpOpen(true) : done(reply)),

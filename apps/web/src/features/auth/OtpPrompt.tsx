@@ -2,12 +2,13 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi, type SessionReply } from './api';
+import type { SessionResponse } from '@hearth/contract/auth';
+import { authApi } from './api';
 
 interface OtpPromptProps {
   opened: boolean;
   onClose: () => void;
-  onSuccess: (reply: SessionReply) => void;
+  onSuccess: (reply: SessionResponse) => void;
 }
 
 /** The two-factor code prompt (SPEC §2): one input; Enter or the Login button confirms. */

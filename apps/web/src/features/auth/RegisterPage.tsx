@@ -19,9 +19,8 @@ export default function RegisterPage() {
     mutationFn: authApi.register,
     onSuccess: (reply) => {
       notifySuccess(t('register.success'));
-      const token = reply.session ?? reply.token;
       // Self-registered users start without permissions (SPEC §1), so they land on Account.
-      if (token) completeLogin(token, reply.scopes ?? []);
+      completeLogin(reply.session, reply.scopes);
     },
   });
   if (config.isPending) return <PageLoader />;

@@ -1,34 +1,23 @@
+import type { InviteAcceptBody } from '@hearth/contract/accounts';
+import type {
+  LoginBody,
+  LoginResponse,
+  OtpBody,
+  RegisterBody,
+  RegisterResponse,
+  SessionResponse,
+  SetupBody,
+} from '@hearth/contract/auth';
 import { api } from '../../api/client';
 
-export interface SessionReply {
-  session: string;
-  scopes: string[];
-}
-
-export type LoginReply = SessionReply | { otpNeeded: true };
-
-/** Register may answer with `token` (PufferPanel) or `session`; scopes may be missing. */
-export interface RegisterReply {
-  session?: string;
-  token?: string;
-  scopes?: string[];
-}
-
-export interface NewAccount {
-  username: string;
-  email: string;
-  password: string;
-}
-
 export const authApi = {
-  login: (body: { email: string; password: string }) => api.post<LoginReply>('/auth/login', body),
-  otp: (token: string) => api.post<SessionReply>('/auth/otp', { token }),
-  register: (body: NewAccount) => api.post<RegisterReply>('/auth/register', body),
-  setup: (body: NewAccount & { token: string }) => api.post<SessionReply>('/auth/setup', body),
-  invite: (body: { token: string; username: string; password: string }) =>
-    api.post<SessionReply>('/auth/invite', body),
+  login: (body: LoginBody) => api.post<LoginResponse>('/auth/login', body),
+  otp: (token: string) => api.post<SessionResponse>('/auth/otp', { token } satisfies OtpBody),
+  register: (body: RegisterBody) => api.post<RegisterResponse>('/auth/register', body),
+  setup: (body: SetupBody) => api.post<SessionResponse>('/auth/setup', body),
+  invite: (body: InviteAcceptBody) => api.post<SessionResponse>('/auth/invite', body),
 };
 
-export function isOtpNeeded(reply: LoginReply): reply is { otpNeeded: true } {
+export function isOtpNeeded(reply: LoginResponse): reply is Extract<LoginResponse, { otpNeeded: true }> {
   return 'otpNeeded' in reply && reply.otpNeeded;
 }

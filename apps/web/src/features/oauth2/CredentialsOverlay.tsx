@@ -1,7 +1,7 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons';
-import type { CreatedClient } from './api';
+import type { OauthClientCreated } from '@hearth/contract/accounts';
 
 function Secret({ label, value, testId }: { label: string; value: string; testId: string }) {
   const { t } = useTranslation();
@@ -31,7 +31,7 @@ export function CredentialsOverlay({
   client,
   onClose,
 }: {
-  client: CreatedClient | null;
+  client: OauthClientCreated | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();

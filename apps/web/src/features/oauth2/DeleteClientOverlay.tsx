@@ -2,13 +2,13 @@ import { Alert, Button, Group, Modal, Stack, Switch } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons';
-import type { OAuthClient } from './api';
+import type { OauthClientView } from '@hearth/contract/accounts';
 
 interface DeleteClientOverlayProps {
-  client: OAuthClient | null;
+  client: OauthClientView | null;
   loading: boolean;
   onCancel: () => void;
-  onDelete: (client: OAuthClient) => void;
+  onDelete: (client: OauthClientView) => void;
 }
 
 /** Titled with the client name; Delete stays disabled until the confirmation switch is on (SPEC §2, §5). */
@@ -57,6 +57,6 @@ export function DeleteClientOverlay({ client, loading, onCancel, onDelete }: Del
   );
 }
 
-export function clientName(client: OAuthClient, t: (key: string) => string): string {
+export function clientName(client: OauthClientView, t: (key: string) => string): string {
   return client.name || t('oauth2.unnamed');
 }

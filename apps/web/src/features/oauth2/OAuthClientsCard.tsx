@@ -3,14 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons';
-import {
-  clientsQuery,
-  oauthApi,
-  oauthKeys,
-  type ClientScope,
-  type CreatedClient,
-  type OAuthClient,
-} from './api';
+import type { OauthClientBody, OauthClientCreated, OauthClientView } from '@hearth/contract/accounts';
+import { clientsQuery, oauthApi, oauthKeys, type ClientScope } from './api';
 import { CreateClientOverlay } from './CreateClientOverlay';
 import { CredentialsOverlay } from './CredentialsOverlay';
 import { clientName, DeleteClientOverlay } from './DeleteClientOverlay';
@@ -21,11 +15,11 @@ export function OAuthClientsCard({ scope }: { scope: ClientScope }) {
   const queryClient = useQueryClient();
   const clients = useQuery(clientsQuery(scope));
   const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<CreatedClient | null>(null);
-  const [deleting, setDeleting] = useState<OAuthClient | null>(null);
+  const [created, setCreated] = useState<OauthClientCreated | null>(null);
+  const [deleting, setDeleting] = useState<OauthClientView | null>(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: oauthKeys.list(scope) });
   const create = useMutation({
-    mutationFn: (body: { name: string; description: string }) => oauthApi.create(scope, body),
+    mutationFn: (body: OauthClientBody) => oauthApi.create(scope, body),
     onSuccess: async (reply) => {
       setCreating(false);
       setCreated(reply);
@@ -33,7 +27,7 @@ export function OAuthClientsCard({ scope }: { scope: ClientScope }) {
     },
   });
   const remove = useMutation({
-    mutationFn: (client: OAuthClient) => oauthApi.remove(scope, client.client_id),
+    mutationFn: (client: OauthClientView) => oauthApi.remove(scope, client.client_id),
     onSuccess: async () => {
       setDeleting(null);
       await reload();

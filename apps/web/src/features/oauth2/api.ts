@@ -1,18 +1,6 @@
+import type { OauthClientBody, OauthClientCreated, OauthClientView } from '@hearth/contract/accounts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
-
-export interface OAuthClient {
-  client_id: string;
-  name: string;
-  description: string;
-  /** A password change revoked its secret: it mints no more tokens (docs/security.md). */
-  revoked: boolean;
-}
-
-export interface CreatedClient {
-  id: string;
-  secret: string;
-}
 
 /** Account clients inherit all the account's permissions; server clients only those on that server. */
 export type ClientScope = { kind: 'account' } | { kind: 'server'; serverId: string };
@@ -32,13 +20,12 @@ export const oauthKeys = {
 export function clientsQuery(scope: ClientScope) {
   return queryOptions({
     queryKey: oauthKeys.list(scope),
-    queryFn: () => api.get<OAuthClient[]>(basePath(scope)),
+    queryFn: () => api.get<OauthClientView[]>(basePath(scope)),
   });
 }
 
 export const oauthApi = {
-  create: (scope: ClientScope, body: { name: string; description: string }) =>
-    api.post<CreatedClient>(basePath(scope), body),
+  create: (scope: ClientScope, body: OauthClientBody) => api.post<OauthClientCreated>(basePath(scope), body),
   remove: (scope: ClientScope, clientId: string) =>
     api.delete<void>(`${basePath(scope)}/${encodeURIComponent(clientId)}`),
 };

@@ -1,42 +1,17 @@
-import type { ServerPermission } from '@hearth/contract';
-import type { ServerView } from '@hearth/contract/servers';
+import type { ServerDataResponse, ServerDataUpdate, StatusResponse, Variable } from '@hearth/contract';
+import type {
+  CreateServerBody,
+  ServerCreated,
+  ServerDeleted,
+  ServerDetail,
+  ServersPage,
+  ServerUserBody,
+  ServerUserView,
+} from '@hearth/contract/servers';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
 export const PAGE_SIZE = 10;
-
-export interface ServersPage {
-  servers: ServerView[];
-  paging: { page: number; pageSize: number; total: number };
-}
-
-/** The caller's flags on one server (`?perms`), including deleteServer. */
-export type ServerPermissions = Record<ServerPermission | 'deleteServer', boolean>;
-
-export interface ServerDetail {
-  server: ServerView;
-  permissions: ServerPermissions;
-}
-
-export type ServerUserFlags = Record<ServerPermission, boolean>;
-export interface ServerUser extends ServerUserFlags {
-  email: string;
-  username: string;
-}
-
-/** A variable as the daemon's data route gives it (only userEdit ones for non-admins). */
-export interface ServerVariable {
-  display?: string;
-  desc?: string;
-  type?: 'string' | 'boolean' | 'integer' | 'option';
-  value?: unknown;
-  required?: boolean;
-  userEdit?: boolean;
-  options?: { value: unknown; display?: string }[];
-  /** Bounds of an integer variable (a Hearth extension of the template format; a port is 1–65535). */
-  min?: number;
-  max?: number;
-}
 
 export const serverKeys = {
   all: ['servers'] as const,
@@ -60,37 +35,40 @@ export const serversListQuery = (page: number) =>
 export const serverQuery = (id: string) =>
   queryOptions({
     queryKey: serverKeys.detail(id),
-    queryFn: () => api.get<ServerDetail>(`/api/servers/${enc(id)}?perms`),
+    // `?perms` brings the caller's flags on the server with it, so they are always there.
+    queryFn: () => api.get<Required<ServerDetail>>(`/api/servers/${enc(id)}?perms`),
   });
 
 export const serverUsersQuery = (id: string) =>
   queryOptions({
     queryKey: serverKeys.users(id),
-    queryFn: () => api.get<ServerUser[]>(`/api/servers/${enc(id)}/user`),
+    queryFn: () => api.get<ServerUserView[]>(`/api/servers/${enc(id)}/user`),
   });
 
 export const serverDataQuery = (id: string) =>
   queryOptions({
     queryKey: serverKeys.data(id),
-    queryFn: async () => (await api.get<{ data: Record<string, ServerVariable> }>(`${proxy(id)}/data`)).data,
+    queryFn: async (): Promise<Record<string, Variable>> =>
+      (await api.get<ServerDataResponse>(`${proxy(id)}/data`)).data,
   });
 
 export type PowerAction = 'start' | 'stop' | 'kill' | 'install';
 
 export const serversApi = {
-  create: (body: Record<string, unknown>) => api.post<{ id: string }>('/api/servers', body),
-  remove: (id: string) => api.delete<{ warning?: string } | undefined>(`/api/servers/${enc(id)}`),
+  create: (body: CreateServerBody) => api.post<ServerCreated>('/api/servers', body),
+  /** Empty (204) when the node deleted the files too. */
+  remove: (id: string) => api.delete<ServerDeleted | undefined>(`/api/servers/${enc(id)}`),
   rename: (id: string, name: string) => api.put<void>(`/api/servers/${enc(id)}/name/${enc(name)}`),
-  status: (id: string) => api.get<{ running: boolean; installing?: boolean }>(`${proxy(id)}/status`),
+  status: (id: string) => api.get<StatusResponse>(`${proxy(id)}/status`),
   power: (id: string, action: PowerAction, wait = false) =>
     api.post<void>(`${proxy(id)}/${action}?wait=${wait}`),
   /** The daemon takes `{data: {name: {value}}}` and changes only the values given. */
   saveData: (id: string, values: Record<string, unknown>) =>
     api.post<void>(`${proxy(id)}/data`, {
       data: Object.fromEntries(Object.entries(values).map(([name, value]) => [name, { value }])),
-    }),
+    } satisfies ServerDataUpdate),
   reload: (id: string) => api.post<void>(`${proxy(id)}/reload`),
-  setUser: (id: string, email: string, flags: ServerUserFlags) =>
+  setUser: (id: string, email: string, flags: ServerUserBody) =>
     api.put<void>(`/api/servers/${enc(id)}/user/${enc(email)}`, flags),
   removeUser: (id: string, email: string) => api.delete<void>(`/api/servers/${enc(id)}/user/${enc(email)}`),
 };

@@ -1,21 +1,22 @@
 import { Card, PasswordInput, Select, Stack, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { emailProviders, providerFields, type EmailProvider, type SettingsValues } from './api';
+import { emailProviderNames, type EmailProviderName } from '@hearth/contract/settings';
+import { providerFields, type SettingsValues } from './api';
 
 const secretFields = new Set(['password', 'key']);
 
 /** The e-mail provider and the fields that provider needs. */
 export function EmailFields({ form }: { form: UseFormReturnType<SettingsValues> }) {
   const { t } = useTranslation();
-  const provider = (form.values.provider || 'none') as EmailProvider;
+  const provider = (form.values.provider || 'none') as EmailProviderName;
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack>
         <Title order={4}>{t('settings.email.title')}</Title>
         <Select
           label={t('settings.email.provider')}
-          data={emailProviders.map((p) => ({ value: p, label: t(`settings.email.providers.${p}`) }))}
+          data={emailProviderNames.map((p) => ({ value: p, label: t(`settings.email.providers.${p}`) }))}
           allowDeselect={false}
           {...form.getInputProps('provider')}
         />

@@ -1,8 +1,11 @@
+import type {
+  EmailProviderName,
+  PanelSettingKey,
+  SettingsMapBody,
+  SettingValueResponse,
+} from '@hearth/contract/settings';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
-
-export const emailProviders = ['none', 'smtp', 'mailgun', 'mailjet'] as const;
-export type EmailProvider = (typeof emailProviders)[number];
 
 /** The settings the page edits (SPEC §3 panel settings), with the form field each maps to. */
 export const settingKeys = {
@@ -17,7 +20,7 @@ export const settingKeys = {
   host: 'panel.email.host',
   username: 'panel.email.username',
   password: 'panel.email.password',
-} as const;
+} as const satisfies Record<string, PanelSettingKey>;
 
 export type SettingField = keyof typeof settingKeys;
 export type SettingsValues = Record<Exclude<SettingField, 'registrationEnabled'>, string> & {
@@ -25,7 +28,7 @@ export type SettingsValues = Record<Exclude<SettingField, 'registrationEnabled'>
 };
 
 /** E-mail fields shown per provider. */
-export const providerFields: Record<EmailProvider, SettingField[]> = {
+export const providerFields: Record<EmailProviderName, SettingField[]> = {
   none: [],
   smtp: ['from', 'host', 'username', 'password'],
   mailgun: ['domain', 'from', 'key'],
@@ -40,7 +43,7 @@ export const settingsKeys = {
 async function loadAll(): Promise<SettingsValues> {
   const entries = await Promise.all(
     Object.entries(settingKeys).map(async ([field, key]) => {
-      const reply = await api.get<{ value: string | boolean } | undefined>(`/api/settings/${key}`);
+      const reply = await api.get<SettingValueResponse | undefined>(`/api/settings/${key}`);
       return [field, reply?.value] as const;
     }),
   );
@@ -59,7 +62,7 @@ async function loadAll(): Promise<SettingsValues> {
 export const settingsQuery = queryOptions({ queryKey: settingsKeys.values(), queryFn: loadAll });
 
 export function saveSettings(values: SettingsValues): Promise<void> {
-  const body = Object.fromEntries(
+  const body: SettingsMapBody = Object.fromEntries(
     Object.entries(settingKeys).map(([field, key]) => [key, values[field as SettingField]]),
   );
   return api.post<void>('/api/settings', body);

@@ -1,17 +1,16 @@
 import { Card, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { panelPermissions, type PanelPermission } from '@hearth/contract';
+import { panelPermissions, type PanelPermission, type PanelPermissionSet } from '@hearth/contract';
 import { useTranslation } from 'react-i18next';
-import type { PermissionFlags } from './api';
 
 interface PermissionSwitchesProps {
-  value: PermissionFlags;
+  value: PanelPermissionSet;
   disabled?: boolean;
   /**
    * Set for a non-admin editor: whether they may change this flag (they hold it themselves). Other switches
    * are off, and a line says why (docs/security.md § Authorization).
    */
   canChange?: (perm: PanelPermission) => boolean;
-  onChange: (next: PermissionFlags) => void;
+  onChange: (next: PanelPermissionSet) => void;
 }
 
 /** One switch per panel permission; admin implies all others, which then show as on and locked. */

@@ -5,6 +5,7 @@ import {
   panelPermissions,
   panelScopeOf,
   type PanelPermission,
+  type PanelPermissionSet,
 } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -17,7 +18,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { useValidators } from '../auth/useValidators';
 import { DeleteUserButton } from './DeleteUserButton';
 import { PermissionSwitches } from './PermissionSwitches';
-import { permsQuery, userQuery, usersApi, usersKeys, type PermissionFlags } from './api';
+import { permsQuery, userQuery, usersApi, usersKeys } from './api';
 
 /** Edit user (/user/:id) and Add user (/adduser): details plus permission switches. */
 export default function UserPage() {
@@ -29,7 +30,7 @@ export default function UserPage() {
   const v = useValidators();
   const user = useQuery({ ...userQuery(id ?? ''), enabled: !isNew });
   const perms = useQuery({ ...permsQuery(id ?? ''), enabled: !isNew });
-  const [flags, setFlags] = useState<PermissionFlags>(emptyPanelPermissions);
+  const [flags, setFlags] = useState<PanelPermissionSet>(emptyPanelPermissions);
   // A non-admin changes only flags they hold, and no account holding more than they do (docs/security.md
   // § Authorization; server access is checked by the panel, which answers ErrCannotEditUser).
   const { scopes } = useSession();

@@ -1,19 +1,14 @@
-import { panelPermissions, type PanelPermission } from '@hearth/contract';
+import { panelPermissions, type PanelPermissionSet } from '@hearth/contract';
+import type {
+  CreateUserBody,
+  InviteCreated,
+  PermissionsView,
+  UpdateUserBody,
+  UsersPage,
+  UserView,
+} from '@hearth/contract/accounts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
-
-export interface UserRow {
-  id: string;
-  username: string;
-  email: string;
-}
-
-export interface UsersPage {
-  users: UserRow[];
-  paging: { page: number; pageSize: number; total: number };
-}
-
-export type PermissionFlags = Record<PanelPermission, boolean>;
 
 export const PAGE_SIZE = 10;
 
@@ -36,24 +31,23 @@ export function usersListQuery(page: number, search: string) {
 }
 
 export const userQuery = (id: string) =>
-  queryOptions({ queryKey: usersKeys.detail(id), queryFn: () => api.get<UserRow>(`/api/users/${id}`) });
+  queryOptions({ queryKey: usersKeys.detail(id), queryFn: () => api.get<UserView>(`/api/users/${id}`) });
 
 export const permsQuery = (id: string) =>
   queryOptions({
     queryKey: usersKeys.perms(id),
-    queryFn: async () => toFlags(await api.get<Partial<PermissionFlags>>(`/api/users/${id}/perms`)),
+    queryFn: async () => toFlags(await api.get<PermissionsView>(`/api/users/${id}/perms`)),
   });
 
-export function toFlags(raw: Partial<PermissionFlags>): PermissionFlags {
-  return Object.fromEntries(panelPermissions.map((p) => [p, raw[p] === true])) as PermissionFlags;
+/** Only the flags (the answer also names the user). */
+export function toFlags(raw: Partial<PanelPermissionSet>): PanelPermissionSet {
+  return Object.fromEntries(panelPermissions.map((p) => [p, raw[p] === true])) as PanelPermissionSet;
 }
 
 export const usersApi = {
-  create: (body: { username: string; email: string; password: string }) =>
-    api.post<UserRow>('/api/users', body),
-  update: (id: string, body: { username: string; email: string; password?: string }) =>
-    api.post<void>(`/api/users/${id}`, body),
-  setPerms: (id: string, perms: PermissionFlags) => api.put<void>(`/api/users/${id}/perms`, perms),
+  create: (body: CreateUserBody) => api.post<UserView>('/api/users', body),
+  update: (id: string, body: UpdateUserBody) => api.post<void>(`/api/users/${id}`, body),
+  setPerms: (id: string, perms: PanelPermissionSet) => api.put<void>(`/api/users/${id}/perms`, perms),
   remove: (id: string) => api.delete<void>(`/api/users/${id}`),
-  invite: (email: string) => api.post<{ id: string; email: string }>('/api/users/invite', { email }),
+  invite: (email: string) => api.post<InviteCreated>('/api/users/invite', { email }),
 };

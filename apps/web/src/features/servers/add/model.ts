@@ -1,5 +1,6 @@
+import type { CreateServerBody } from '@hearth/contract/servers';
 import type { StoredTemplate } from '@hearth/contract/templates-api';
-import type { ServerVariable } from '../api';
+import type { Variable } from '@hearth/contract';
 import { wireValues, type VariableValue } from '../variables/values';
 
 export type EnvEntry = { type: string } & Record<string, unknown>;
@@ -26,14 +27,9 @@ export function environmentsOnNode(
  * The variables shown when creating: everything but internal ones, and for a caller who is not a definition
  * admin only `userEdit` ones (the panel refuses the others: docs/api.md § Servers).
  */
-export function creationVariables(
-  template: StoredTemplate,
-  canSetLocked: boolean,
-): Record<string, ServerVariable> {
+export function creationVariables(template: StoredTemplate, canSetLocked: boolean): Record<string, Variable> {
   return Object.fromEntries(
-    Object.entries(template.data as Record<string, ServerVariable & { internal?: boolean }>).filter(
-      ([, v]) => !v.internal && (canSetLocked || v.userEdit !== false),
-    ),
+    Object.entries(template.data).filter(([, v]) => !v.internal && (canSetLocked || v.userEdit)),
   );
 }
 
@@ -53,7 +49,7 @@ export interface CreateChoice {
  * and `{value}` for each variable shown. The panel builds the definition from the stored template, so no
  * command or other definition field travels from the browser.
  */
-export function createBody(choice: CreateChoice): Record<string, unknown> {
+export function createBody(choice: CreateChoice): CreateServerBody {
   const values = wireValues(creationVariables(choice.template, choice.canSetLocked), choice.values);
   return {
     template: choice.template.id,

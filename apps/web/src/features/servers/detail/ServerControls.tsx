@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tinykeys } from 'tinykeys';
 import { isTypingTarget } from '../../../app/shell/useShortcuts';
-import type { ServerPermissions } from '../api';
+import type { ServerPermissionsView } from '@hearth/contract/servers';
 import type { ServerLive } from '../useServerLive';
 import { useRestart } from './useRestart';
 
@@ -11,7 +11,7 @@ type Action = 'start' | 'stop' | 'kill' | 'install';
 
 interface Props {
   live: ServerLive;
-  permissions: ServerPermissions;
+  permissions: ServerPermissionsView;
   admin: boolean;
 }
 

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ServerView } from '@hearth/contract/servers';
 import { useTranslation } from 'react-i18next';
 import { StatusIndicator } from '../../../components/StatusIndicator';
-import type { ServerPermissions } from '../api';
+import type { ServerPermissionsView } from '@hearth/contract/servers';
 import type { ServerLive } from '../useServerLive';
 import { RenameOverlay } from './RenameOverlay';
 import { ServerControls } from './ServerControls';
@@ -12,7 +12,7 @@ const PENCIL = 'M4 20h4L18.5 9.5a2.8 2.8 0 0 0-4-4L4 16v4M13.5 6.5l4 4';
 
 interface Props {
   server: ServerView;
-  permissions: ServerPermissions;
+  permissions: ServerPermissionsView;
   admin: boolean;
   live: ServerLive;
 }

@@ -7,21 +7,13 @@ import { isAdmin } from '../../../api/scopes';
 import { useSession } from '../../../api/useSession';
 import { Icon } from '../../../components/icons';
 import { PageLoader } from '../../../components/PageLoader';
-import { serverQuery, type ServerDetail } from '../api';
+import type { ServerDetail } from '@hearth/contract/servers';
+import { serverQuery } from '../api';
 import { visibleTabs, type TabId } from '../tabs';
 import { useServerLive } from '../useServerLive';
 import { typeViewFor } from '../views/typeViews';
 import { ServerHeader } from './ServerHeader';
 import { TabBar } from './TabBar';
-
-/**
- * SPEC §6: the tasks tab also needs a tasks-available flag, off by default. The panel may report it with the
- * server (its node's features); until it does, the tab stays hidden.
- */
-function tasksAvailable(detail: ServerDetail): boolean {
-  const server = detail.server as { tasks?: unknown; features?: { tasks?: unknown } };
-  return server.tasks === true || server.features?.tasks === true;
-}
 
 /** /server/{id}: header, socket banner, the type's view, the open tab and the bottom tab bar. */
 export default function ServerPage() {
@@ -43,14 +35,15 @@ function useScrollPaddingBottom(px: number) {
   }, [px]);
 }
 
-function ServerScreen({ detail }: { detail: ServerDetail }) {
+function ServerScreen({ detail }: { detail: Required<ServerDetail> }) {
   const { t } = useTranslation();
   useScrollPaddingBottom(96);
   const { scopes } = useSession();
   const admin = isAdmin(scopes);
   const { server, permissions } = detail;
   const live = useServerLive(server.id);
-  const tabs = visibleTabs({ permissions, admin, tasksAvailable: tasksAvailable(detail) });
+  // SPEC §6: the tasks tab also needs a tasks-available flag, off until the server's node reports it.
+  const tabs = visibleTabs({ permissions, admin, tasksAvailable: server.features.tasks });
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const current = tabs.find((tab) => tab.id === asked) ?? tabs[0];

@@ -4,7 +4,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../api/notify';
 import { PageLoader } from '../../../components/PageLoader';
-import { serverDataQuery, serverKeys, serversApi, type ServerVariable } from '../api';
+import type { Variable } from '@hearth/contract';
+import { serverDataQuery, serverKeys, serversApi } from '../api';
 import type { ServerTabProps } from '../tabs';
 import { VariableFields } from '../variables/VariableFields';
 import { initialValues, variableErrors, wireValues, type VariableValue } from '../variables/values';
@@ -16,11 +17,11 @@ export default function SettingsTab({ server }: ServerTabProps) {
   return <SettingsForm serverId={server.id} data={data.data} />;
 }
 
-function SettingsForm({ serverId, data }: { serverId: string; data: Record<string, ServerVariable> }) {
+function SettingsForm({ serverId, data }: { serverId: string; data: Record<string, Variable> }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const editable = useMemo(
-    () => Object.fromEntries(Object.entries(data).filter(([, v]) => v.userEdit !== false)),
+    () => Object.fromEntries(Object.entries(data).filter(([, v]) => v.userEdit)),
     [data],
   );
   const [values, setValues] = useState<Record<string, VariableValue>>(() => initialValues(editable));

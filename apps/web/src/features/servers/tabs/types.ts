@@ -1,12 +1,12 @@
 import type { ServerView } from '@hearth/contract/servers';
-import type { ServerPermissions } from '../api';
+import type { ServerPermissionsView } from '@hearth/contract/servers';
 import type { ServerLive } from '../useServerLive';
 
 /** What every tab component receives. */
 export interface ServerTabProps {
   server: ServerView;
   /** The caller's flags on this server; an admin has them all. */
-  permissions: ServerPermissions;
+  permissions: ServerPermissionsView;
   /** The panel scope servers.admin (SPEC §6 admin-only controls). */
   admin: boolean;
   live: ServerLive;
@@ -14,7 +14,7 @@ export interface ServerTabProps {
 
 /** What decides whether a tab is shown (SPEC §6 UI gating). */
 export interface TabGateContext {
-  permissions: ServerPermissions;
+  permissions: ServerPermissionsView;
   admin: boolean;
   /** The node runs scheduled tasks (off unless it says so). */
   tasksAvailable: boolean;

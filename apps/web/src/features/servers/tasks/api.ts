@@ -1,4 +1,4 @@
-import type { TaskInput, TaskListResponse } from '@hearth/contract';
+import type { TaskCreatedResponse, TaskInput, TaskListResponse } from '@hearth/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
@@ -17,7 +17,7 @@ export const tasksQuery = (serverId: string) =>
 export type TaskBody = Pick<TaskInput, 'name' | 'operations'> & { cronSchedule: string | null };
 
 export const tasksApi = {
-  create: (serverId: string, body: TaskBody) => api.post<{ id: string }>(base(serverId), body),
+  create: (serverId: string, body: TaskBody) => api.post<TaskCreatedResponse>(base(serverId), body),
   update: (serverId: string, taskId: string, body: TaskBody) => api.put<void>(one(serverId, taskId), body),
   remove: (serverId: string, taskId: string) => api.delete<void>(one(serverId, taskId)),
   run: (serverId: string, taskId: string) => api.post<void>(`${one(serverId, taskId)}/run`),

@@ -1,12 +1,12 @@
 import { Button, Card, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { serverPermissions, type ServerPermission } from '@hearth/contract';
 import { useTranslation } from 'react-i18next';
-import type { ServerUserFlags } from '../api';
+import type { ServerPermissionSet } from '@hearth/contract';
 
 export interface Entry {
   email: string;
   username: string;
-  flags: ServerUserFlags;
+  flags: ServerPermissionSet;
   /** Added here and not saved yet: Cancel removes it (SPEC §2). */
   isNew: boolean;
   /**
@@ -22,7 +22,7 @@ interface Props {
   canGrant: (perm: ServerPermission) => boolean;
   saving: boolean;
   deleting: boolean;
-  onChange: (flags: ServerUserFlags) => void;
+  onChange: (flags: ServerPermissionSet) => void;
   onSave: () => void;
   onCancel: () => void;
   onDelete: () => void;

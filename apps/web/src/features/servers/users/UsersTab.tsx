@@ -6,12 +6,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../api/notify';
 import { PageLoader } from '../../../components/PageLoader';
-import { serverKeys, serversApi, serverUsersQuery, type ServerUser } from '../api';
+import type { ServerUserView } from '@hearth/contract/servers';
+import { serverKeys, serversApi, serverUsersQuery } from '../api';
 import type { ServerTabProps } from '../tabs';
 import { UserEntry, type Entry } from './UserEntry';
 
 /** `canGrant`: the current user's own flags here; a user holding any other flag is locked for them. */
-function toEntry(user: ServerUser, canGrant: (perm: ServerPermission) => boolean): Entry {
+function toEntry(user: ServerUserView, canGrant: (perm: ServerPermission) => boolean): Entry {
   const { email, username, ...flags } = user;
   const base = emptyServerPermissions();
   for (const key of Object.keys(base) as (keyof typeof base)[]) base[key] = flags[key] === true;

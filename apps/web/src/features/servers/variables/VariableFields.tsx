@@ -1,10 +1,10 @@
 import { SimpleGrid } from '@mantine/core';
-import type { ServerVariable } from '../api';
+import type { Variable } from '@hearth/contract';
 import { VariableInput } from './VariableInput';
 import type { VariableValue } from './values';
 
 interface Props {
-  data: Record<string, ServerVariable>;
+  data: Record<string, Variable>;
   values: Record<string, VariableValue>;
   onChange: (values: Record<string, VariableValue>) => void;
   errors?: Record<string, string>;

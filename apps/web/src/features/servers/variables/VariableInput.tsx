@@ -1,11 +1,11 @@
 import { NumberInput, Select, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ServerVariable } from '../api';
+import type { Variable } from '@hearth/contract';
 import type { VariableValue } from './values';
 
 interface Props {
   name: string;
-  variable: ServerVariable;
+  variable: Variable;
   value: VariableValue;
   onChange: (value: VariableValue) => void;
   /** An i18n key. */
@@ -24,7 +24,7 @@ export function VariableInput({ name, variable, value, onChange, error, disabled
     disabled,
     'data-variable': name,
   };
-  switch (variable.type ?? 'string') {
+  switch (variable.type) {
     case 'boolean':
       return (
         <Switch

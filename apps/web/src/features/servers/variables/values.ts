@@ -1,4 +1,4 @@
-import type { ServerVariable } from '../api';
+import type { Variable } from '@hearth/contract';
 
 /** What an input holds for one variable: boolean for switches, number (or '' while empty) for integers. */
 export type VariableValue = string | number | boolean;
@@ -12,9 +12,9 @@ export function serverNameError(name: string): string | null {
 }
 
 /** The input value for a variable's stored value, by its type. */
-export function toInputValue(variable: ServerVariable): VariableValue {
+export function toInputValue(variable: Variable): VariableValue {
   const v = variable.value;
-  switch (variable.type ?? 'string') {
+  switch (variable.type) {
     case 'boolean':
       return v === true || v === 'true';
     case 'integer': {
@@ -38,8 +38,8 @@ function scalarText(v: unknown): string {
  * The value to send: booleans and integers are cast (PufferPanel's AddServer does the same); an option gives
  * back the option's own value, so a numeric option stays a number.
  */
-export function toWireValue(variable: ServerVariable, value: VariableValue): unknown {
-  switch (variable.type ?? 'string') {
+export function toWireValue(variable: Variable, value: VariableValue): unknown {
+  switch (variable.type) {
     case 'boolean':
       return value === true;
     case 'integer':
@@ -52,17 +52,17 @@ export function toWireValue(variable: ServerVariable, value: VariableValue): unk
 }
 
 /** SPEC §2 Settings/Add server: a required variable must have a value. Returns an i18n key or null. */
-export function variableError(variable: ServerVariable, value: VariableValue): string | null {
-  if (variable.required === false || (variable.type ?? 'string') === 'boolean') return null;
+export function variableError(variable: Variable, value: VariableValue): string | null {
+  if (!variable.required || variable.type === 'boolean') return null;
   return value === '' ? 'validation.required' : null;
 }
 
-export function initialValues(data: Record<string, ServerVariable>): Record<string, VariableValue> {
+export function initialValues(data: Record<string, Variable>): Record<string, VariableValue> {
   return Object.fromEntries(Object.entries(data).map(([name, v]) => [name, toInputValue(v)]));
 }
 
 export function wireValues(
-  data: Record<string, ServerVariable>,
+  data: Record<string, Variable>,
   values: Record<string, VariableValue>,
 ): Record<string, unknown> {
   return Object.fromEntries(
@@ -71,7 +71,7 @@ export function wireValues(
 }
 
 export function variableErrors(
-  data: Record<string, ServerVariable>,
+  data: Record<string, Variable>,
   values: Record<string, VariableValue>,
 ): Record<string, string> {
   const out: Record<string, string> = {};
