@@ -1,5 +1,12 @@
 import type { DaemonFeatures } from '@hearth/contract';
-import type { NodeBody, NodeChoice, NodeDeployment, NodeView } from '@hearth/contract/nodes';
+import type {
+  NodeBody,
+  NodeChoice,
+  NodeCreated,
+  NodeDeployment,
+  NodeUpdate,
+  NodeView,
+} from '@hearth/contract/nodes';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
@@ -78,13 +85,10 @@ export const deploymentQuery = (id: string) =>
     queryFn: () => api.get<NodeDeployment>(`/api/nodes/${encodeURIComponent(id)}/deployment`),
   });
 
-export type CreatedNode = NodeView & { deployment: NodeDeployment };
-
 export const nodesApi = {
   /** The answer carries the node's deployment (its secret and certificate, issued now). */
-  create: (body: NodeBody) => api.post<CreatedNode>('/api/nodes', body),
-  update: (id: string, body: Partial<NodeBody>) =>
-    api.put<void>(`/api/nodes/${encodeURIComponent(id)}`, body),
+  create: (body: NodeBody) => api.post<NodeCreated>('/api/nodes', body),
+  update: (id: string, body: NodeUpdate) => api.put<void>(`/api/nodes/${encodeURIComponent(id)}`, body),
   remove: (id: string) => api.delete<void>(`/api/nodes/${encodeURIComponent(id)}`),
   /** Issues a fresh node secret and certificate (the previous ones stop working). */
   rotate: (id: string) => api.post<NodeDeployment>(`/api/nodes/${encodeURIComponent(id)}/deployment/rotate`),
