@@ -6,7 +6,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootId, startTimeOf } from '../../src/environment/holder/proc';
@@ -16,6 +17,16 @@ import { COUNTER_GAME, counterGameDefinition, DaemonChild } from './daemon-child
 import { gamePid, pidsWith, running } from './processes';
 
 const tag = (id: string) => `--tag ${id}-${process.pid}`;
+
+/** Connects to `sock` as uid/gid 65534 (nobody); what happened: an error code or how the holder answered. */
+function asNobody(sock: string): string {
+  const script = `const s = require('node:net').connect(process.argv[1]); let n = 0;
+    s.on('data', (c) => (n += c.length)); s.on('error', (e) => { console.log(e.code); process.exit(0); });
+    s.on('close', () => console.log('closed after ' + n + ' bytes'));`;
+  const setpriv = ['--reuid=65534', '--regid=65534', '--clear-groups', '--'];
+  const run = spawnSync('setpriv', [...setpriv, process.execPath, '-e', script, sock], { encoding: 'utf8' });
+  return run.stdout.trim();
+}
 
 async function writeRecord(d: DaemonChild, id: string, text: string): Promise<void> {
   await mkdir(d.runDirOf(id), { recursive: true, mode: 0o700 });
@@ -121,6 +132,47 @@ describe('run records the next daemon cannot adopt', { timeout: 120_000 }, () =>
     }, 'a start once the holder has ended');
     expect(await gamePid(tag('unreachable'))).not.toBe(pid);
     expect((await d.request('POST', '/daemon/server/unreachable/kill?wait=true')).status).toBe(204);
+  });
+
+  it("lets only the daemon's user talk to a holder; a lost link never kills the game", async () => {
+    const id = 'guarded';
+    await put(id, counterGameDefinition('standard', tag(id)));
+    expect((await d.request('POST', `/daemon/server/${id}/start?wait=true`)).status).toBe(204);
+    const pid = await gamePid(tag(id));
+    const sock = join(d.runDirOf(id), 'sock');
+    // Another uid (a server's, say) cannot even reach the socket: the run directories are 0700.
+    expect(asNobody(sock)).toBe('EACCES');
+    // With the directories opened up by mistake, the holder itself refuses another uid (SO_PEERCRED).
+    await chmod(join(d.dataDir, 'run'), 0o711);
+    await chmod(d.runDirOf(id), 0o711);
+    await chmod(sock, 0o777);
+    expect(asNobody(sock)).toBe('closed after 0 bytes');
+    await chmod(d.runDirOf(id), 0o700);
+    await chmod(join(d.dataDir, 'run'), 0o700);
+    expect(
+      (await d.request('POST', `/daemon/server/${id}/console`, { command: 'still linked' })).status,
+    ).toBe(204);
+    const socket = await d.socket(id);
+    socket.send({ type: 'replay', since: 0 });
+    await socket.waitForConsole('echo: still linked');
+
+    // Root taking the link over (a second daemon on the same data, say): the daemon loses it, the game lives on.
+    const thief = connect(sock);
+    let replay = '';
+    thief.on('data', (chunk: Buffer) => (replay += chunk.toString()));
+    await waitFor(() => replay.includes('echo: still linked'), 'the replay to the new connection');
+    await socket.waitForConsole('Server exited with signal SIGKILL');
+    expect(await pidsWith(tag(id))).toEqual([pid]);
+    const refused = await d.request('POST', `/daemon/server/${id}/start?wait=true`);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: { code: 'ErrServerRunning' } });
+    thief.destroy();
+    socket.close();
+    await d.stop('SIGKILL'); // the next daemon re-adopts it
+    await d.start();
+    expect(await status(id)).toMatchObject({ running: true });
+    expect((await d.request('POST', `/daemon/server/${id}/stop?wait=true`)).status).toBe(204);
+    expect(await pidsWith(tag(id))).toEqual([]);
   });
 
   it('kills an install command the previous daemon left running', async () => {

@@ -28,7 +28,14 @@ export async function attachHolder(
   callbacks: SpawnCallbacks,
 ): Promise<SpawnedProcess> {
   const socket = await connectIn(dir);
-  const link = { input: socket, output: socket, dir, game: state.game, boot: state.boot };
+  const link = {
+    input: socket,
+    output: socket,
+    dir,
+    holder: state.holder,
+    game: state.game,
+    boot: state.boot,
+  };
   const newline = state.mode === 'tty' ? '\r' : '\n';
   return wireHolder({ ...link, newline, disconnect: () => socket.destroy() }, callbacks);
 }

@@ -17,6 +17,7 @@ export interface HolderLink {
   output: Readable;
   /** The server's run directory. */
   dir: string;
+  holder: ProcRef;
   game: ProcRef;
   boot: string;
   newline: string;
@@ -24,15 +25,21 @@ export interface HolderLink {
   disconnect(): void;
 }
 
-/** SIGKILL as the exit of a process whose holder vanished (killed by hand) without recording one. */
+/** SIGKILL as the exit of a run whose holder closed the connection without recording one. */
 const LOST: ExitState = { code: null, signal: 'SIGKILL' };
 
-/** How the run ended: the holder's record, else (holder gone) the process is killed so it never runs on. */
-async function endOf(link: HolderLink): Promise<ExitState> {
+/**
+ * How the run ended: the holder's record (written before it closes the connection). Without one, either the
+ * holder was killed — then its process is killed too, so it never runs on unsupervised — or the holder lives and
+ * only this connection was lost (another connection took it over): the process is left alone, and its record
+ * still refuses a second copy.
+ */
+async function endOf(link: HolderLink): Promise<{ state: ExitState; keepRecord: boolean }> {
   const recorded = await readExit(link.dir);
-  if (recorded) return recorded.state;
+  if (recorded) return { state: recorded.state, keepRecord: false };
+  if (await isAlive(link.holder, link.boot)) return { state: LOST, keepRecord: true };
   if (await isAlive(link.game, link.boot)) killGroup(link.game.pid);
-  return LOST;
+  return { state: LOST, keepRecord: false };
 }
 
 export function wireHolder(link: HolderLink, callbacks: SpawnCallbacks): SpawnedProcess {
@@ -50,9 +57,9 @@ export function wireHolder(link: HolderLink, callbacks: SpawnCallbacks): Spawned
     const rest = decoder.end();
     if (rest) callbacks.output(rest);
     void endOf(link)
-      .catch((): ExitState => LOST)
-      .then(async (state) => {
-        await removeRunDir(link.dir).catch(() => undefined);
+      .catch(() => ({ state: LOST, keepRecord: false }))
+      .then(async ({ state, keepRecord }) => {
+        if (!keepRecord) await removeRunDir(link.dir).catch(() => undefined);
         callbacks.exit(state.code, state.signal);
       });
   });

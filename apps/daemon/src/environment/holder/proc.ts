@@ -12,14 +12,19 @@ export interface ProcRef {
   start: number;
 }
 
-/** Field 22 of /proc/<pid>/stat, or null when no such process exists. */
-export async function startTimeOf(pid: number): Promise<number | null> {
+/** Fields 3 (state) and 22 (start time) of /proc/<pid>/stat, or null when no such process exists. */
+async function statOf(pid: number): Promise<{ state: string; start: number } | null> {
   const text = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
   if (text === null) return null;
   // The name (field 2) may hold spaces and parentheses: fields 3… follow the last ')'.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
   const start = Number(fields[19]); // fields[0] is field 3
-  return Number.isFinite(start) ? start : null;
+  return Number.isFinite(start) ? { state: fields[0] ?? '', start } : null;
+}
+
+/** Field 22 of /proc/<pid>/stat, or null when no such process exists. */
+export async function startTimeOf(pid: number): Promise<number | null> {
+  return (await statOf(pid))?.start ?? null;
 }
 
 let cachedBootId: string | null = null;
@@ -30,8 +35,12 @@ export async function bootId(): Promise<string> {
   return cachedBootId;
 }
 
-/** True while the very process `ref` names (same pid, same start time, this boot) exists, zombie or not. */
+/**
+ * True while the very process `ref` names (same pid, same start time, this boot) runs. A zombie has ended: it
+ * only waits for its parent (the holder of a finishing run, or the daemon for a holder it started).
+ */
 export async function isAlive(ref: ProcRef, boot: string): Promise<boolean> {
   if (boot !== (await bootId())) return false;
-  return (await startTimeOf(ref.pid)) === ref.start;
+  const stat = await statOf(ref.pid);
+  return stat !== null && stat.start === ref.start && stat.state !== 'Z' && stat.state !== 'X';
 }

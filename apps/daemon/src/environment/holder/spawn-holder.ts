@@ -11,7 +11,7 @@ import { AppError } from '@hearth/contract';
 import type { Spawner } from '../spawner';
 import { holderBinary } from './binary';
 import { wireHolder } from './connection';
-import { bootId, isAlive, type ProcRef } from './proc';
+import { bootId, isAlive, startTimeOf, type ProcRef } from './proc';
 import { prepareRunDir, readState, removeRunDir, type HolderMode } from './run-dir';
 import type { RunSlot } from './run-slot';
 
@@ -91,7 +91,17 @@ export function holderSpawner(mode: HolderMode, slot: RunSlot): Spawner {
       child.unref();
     };
     const newline = mode === 'tty' ? '\r' : '\n';
-    const link = { input: stdin, output: stdout, dir, game, boot: await bootId(), newline, disconnect };
+    const holder = { pid: child.pid ?? 0, start: (await startTimeOf(child.pid ?? 0)) ?? 0 };
+    const link = {
+      input: stdin,
+      output: stdout,
+      dir,
+      holder,
+      game,
+      boot: await bootId(),
+      newline,
+      disconnect,
+    };
     return wireHolder(link, callbacks);
   };
 }
