@@ -1,119 +1,95 @@
-import type { RouteOptions } from 'fastify';
+/**
+ * Every registered panel route (Fastify's onRoute), on every dialect, sent a VALID request
+ * (test/helpers/valid-requests.ts) by callers who must be refused and by callers who must be served — a status
+ * below 400 (docs/security.md § Authorization). The routes that reach a node climb the same ladder against a
+ * real daemon in e2e/authorization-matrix-proxy.test.ts; this suite proves every route has a valid request in
+ * one table or the other.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyPanelPermissions, panelPermissions, type PanelPermission } from '@hearth/contract';
-import type { RoutePermission } from '../../src/app-types';
-import { buildTestApp, call, createUser, type TestApp } from '../helpers/app';
+import { emptyPanelPermissions } from '@hearth/contract';
+import { buildTestApp, type TestApp } from '../helpers/app';
 import { DIALECTS } from '../helpers/dialects';
-
-interface CollectedRoute {
-  method: string;
-  url: string;
-  readonly permission: RoutePermission | undefined;
-  readonly sessionOnly: boolean;
-}
-
-/** Dummy values for path parameters: enough to reach the route's authorization step. */
-function concreteUrl(url: string): string {
-  return url
-    .replace(':key', 'panel.settings.companyName')
-    .replace(':file', 'hearth.tar')
-    .replace(':token', '123456')
-    .replace(/:(\w+)/g, 'x')
-    .replace(/\*$/, 'x');
-}
+import { builderFor, routeCollector, RouteMatrix, type MatrixRoute } from '../helpers/route-matrix';
+import { isOnANode, panelRequests, routesOnANode, serverRow } from '../helpers/valid-requests';
 
 describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
-  const routes: CollectedRoute[] = [];
+  const { routes, onRoute } = routeCollector();
   let t: TestApp;
-  const holders = new Map<PanelPermission, string>();
-  let nobody: string;
-  let admin: string;
+  let matrix: RouteMatrix;
+  /** The routes this suite sends requests to (the others reach a node). */
+  const here = () => routes.filter((r) => !isOnANode(r));
 
   beforeAll(async () => {
-    // Read the permission lazily: plugin scopes (markPublic) may still set it after this hook ran.
-    const onRoute = (r: RouteOptions) => {
-      for (const method of [r.method].flat()) {
-        routes.push({
-          method,
-          url: r.url,
-          get permission() {
-            return r.config?.permission;
-          },
-          get sessionOnly() {
-            return r.config?.sessionOnly === true;
-          },
-        });
-      }
-    };
     t = await buildTestApp(dialect, {}, { onRoute });
-    nobody = (await createUser(t)).id;
-    admin = (await createUser(t, { admin: true })).id;
-    for (const flag of panelPermissions) holders.set(flag, (await createUser(t, { [flag]: true })).id);
-  });
-  afterAll(() => t?.close());
-
-  /** A fresh session per request: some routes (logout, reauth) spend the token they are called with. */
-  const as = async (userId: string) => (await t.services.sessions.issue(userId)).token;
-  const hit = async (route: CollectedRoute, userId?: string) =>
-    call(t, route.method, concreteUrl(route.url), {
-      token: userId ? await as(userId) : undefined,
-      ...(route.method === 'GET' || route.method === 'HEAD' || route.method === 'DELETE' ? {} : { body: {} }),
+    matrix = await RouteMatrix.create({
+      t,
+      dialect,
+      table: panelRequests,
+      makeServer: (admin) => serverRow(t, admin),
     });
+  });
+  afterAll(async () => {
+    await matrix?.close();
+    await t?.close();
+  });
+
+  /** Runs the ladder of every route in `list`; every mismatch is listed at once. */
+  const ladders = async (list: MatrixRoute[]) => {
+    const problems: string[] = [];
+    for (const route of list) problems.push(...(await matrix.check(route)));
+    return problems;
+  };
 
   it('collects the routes, and every one declares its permission', () => {
     expect(routes.length).toBeGreaterThan(30);
-    const undeclared = routes.filter((r) => r.permission === undefined).map((r) => `${r.method} ${r.url}`);
+    const undeclared = routes.filter((r) => r.permission === undefined).map((r) => r.key);
     expect(undeclared).toEqual([]);
   });
 
-  it('public routes never ask for a login', async () => {
-    for (const route of routes.filter((r) => r.permission === 'public' && r.method !== 'OPTIONS')) {
-      const res = await hit(route);
-      expect([401, 403], `${route.method} ${route.url} → ${res.statusCode}`).not.toContain(res.statusCode);
-    }
+  it('every route has a valid request: here, or against a real daemon when it reaches a node', () => {
+    const registered = new Set(routes.map((r) => r.key));
+    const missing = here()
+      .filter((r) => !builderFor(panelRequests, r))
+      .map((r) => r.key);
+    expect(missing, 'routes without a valid request in valid-requests.ts').toEqual([]);
+    const stale = Object.keys(panelRequests).filter((key) => !registered.has(key));
+    expect(stale, 'entries for routes that are not registered').toEqual([]);
+    const unregistered = routesOnANode.filter((key) => !registered.has(key));
+    expect(unregistered, 'routesOnANode entries that are not registered').toEqual([]);
+    const both = routesOnANode.filter((key) => key in panelRequests);
+    expect(both, 'routes in both tables').toEqual([]);
   });
 
-  it('node routes: no node credential → 401, and a user session is not one', async () => {
-    const nodeRoutes = routes.filter((r) => r.permission === 'node');
-    expect(nodeRoutes.length).toBeGreaterThan(0);
-    for (const route of nodeRoutes) {
-      expect((await hit(route)).statusCode, `${route.method} ${route.url}`).toBe(401);
-      expect((await hit(route, admin)).statusCode, `${route.method} ${route.url} as admin`).toBe(401);
-    }
+  it('public routes: a valid request is served anonymously', async () => {
+    const list = here().filter((r) => r.permission === 'public');
+    expect(list.length).toBeGreaterThan(10);
+    expect(await ladders(list)).toEqual([]);
   });
 
-  it('authenticated routes: anonymous → 401, any logged-in user passes', async () => {
-    for (const route of routes.filter((r) => r.permission === 'authenticated')) {
-      expect((await hit(route)).statusCode, `${route.method} ${route.url}`).toBe(401);
-      const res = await hit(route, nobody);
-      expect([401, 403], `${route.method} ${route.url} → ${res.statusCode}`).not.toContain(res.statusCode);
-    }
+  it('node routes: no node credential → 401, a user session is not one, the credential is served', async () => {
+    const list = here().filter((r) => r.permission === 'node');
+    expect(list.map((r) => r.key).sort()).toEqual(['POST /api/nodes/access', 'POST /api/nodes/sftp-auth']);
+    expect(await ladders(list)).toEqual([]);
   });
 
-  it('permission routes: anonymous → 401, without it → 403, with it (or admin) → allowed', async () => {
-    const guarded = routes.filter(
+  it('authenticated routes: anonymous → 401; a logged-in user (with the server flag, on a server route) is served', async () => {
+    const list = here().filter((r) => r.permission === 'authenticated');
+    expect(list.length).toBeGreaterThan(20);
+    expect(await ladders(list)).toEqual([]);
+  });
+
+  it('permission routes: anonymous → 401, without the flag → 403, holders of other flags → 403, the holder and an admin are served', async () => {
+    const list = here().filter(
       (r) => r.permission !== 'public' && r.permission !== 'authenticated' && r.permission !== 'node',
     );
-    expect(guarded.length).toBeGreaterThan(10);
-    for (const route of guarded) {
-      const flag = route.permission as PanelPermission;
-      const label = `${route.method} ${route.url} (${flag})`;
-      expect((await hit(route)).statusCode, label).toBe(401);
-      expect((await hit(route, nobody)).statusCode, label).toBe(403);
-      for (const other of panelPermissions.filter((p) => p !== flag && p !== 'admin').slice(0, 3)) {
-        expect((await hit(route, holders.get(other))).statusCode, `${label} as ${other}`).toBe(403);
-      }
-      for (const allowed of [holders.get(flag), admin]) {
-        const res = await hit(route, allowed);
-        expect([401, 403], `${label} → ${res.statusCode}`).not.toContain(res.statusCode);
-      }
-    }
+    expect(list.length).toBeGreaterThan(10);
+    expect(await ladders(list)).toEqual([]);
   });
 
-  it('session-only routes: an OAuth2 token → 403 ErrSessionRequired, a session passes; account management declares it', async () => {
+  it('session-only routes: an OAuth2 token → 403 ErrSessionRequired, a session is served; account management declares it', async () => {
     const sessionOnly = routes.filter((r) => r.sessionOnly);
     // The account itself (password, e-mail, username, two-factor, OAuth2 clients): docs/security.md.
-    expect(sessionOnly.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+    expect(sessionOnly.map((r) => r.key).sort()).toEqual([
       'DELETE /api/self/oauth2/:id',
       'DELETE /api/self/otp/:token',
       'DELETE /api/servers/:id/oauth2/:clientId',
@@ -123,21 +99,26 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
       'PUT /api/self',
       'PUT /api/self/otp',
     ]);
-    const client = await t.services.clients.create(admin, 'matrix', '');
+    const { admin } = matrix;
+    const client = await t.services.clients.create(admin.id, 'matrix', '');
     const apiToken = (await t.services.clients.token('127.0.0.1', client.id, client.secret)).access_token;
+    const problems: string[] = [];
     for (const route of sessionOnly) {
-      const label = `${route.method} ${route.url}`;
-      const res = await call(t, route.method, concreteUrl(route.url), {
-        token: apiToken,
-        ...(route.method === 'DELETE' ? {} : { body: {} }),
+      const build = builderFor(panelRequests, route);
+      if (!build) throw new Error(`${route.key}: no valid request`);
+      const byToken = await matrix.send(route, await build(matrix.context(admin, null)), {
+        bearer: apiToken,
       });
-      expect([res.statusCode, res.json<{ error: { code: string } }>().error.code], label).toEqual([
-        403,
-        'ErrSessionRequired',
-      ]);
-      const bySession = await hit(route, admin);
-      expect([401, 403], `${label} → ${bySession.statusCode}`).not.toContain(bySession.statusCode);
+      if (byToken.status !== 403 || byToken.code !== 'ErrSessionRequired') {
+        problems.push(`${route.key} by an OAuth2 token: ${byToken.status} ${byToken.code ?? ''}`);
+      }
+      const session = { bearer: await matrix.session(admin) };
+      const bySession = await matrix.send(route, await build(matrix.context(admin, null)), session);
+      if (bySession.status >= 400) {
+        problems.push(`${route.key} by a session: ${bySession.status} ${bySession.code ?? ''}`);
+      }
     }
+    expect(problems).toEqual([]);
   });
 
   it('the permission set is the contract list (no stray names)', () => {
@@ -147,6 +128,6 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
       'node',
       ...Object.keys(emptyPanelPermissions()),
     ]);
-    for (const r of routes) expect(known.has(String(r.permission)), `${r.method} ${r.url}`).toBe(true);
+    for (const r of routes) expect(known.has(String(r.permission)), r.key).toBe(true);
   });
 });
