@@ -30,9 +30,11 @@ describe.skipIf(!usable)('a re-adopted bubblewrapped server', () => {
     await d.start();
     const after = await d.socket(id);
     expect((await d.request('POST', `/daemon/server/${id}/stop?wait=true`)).status).toBe(204);
-    await after.waitForConsole(/fake-game: got SIGTERM[^]*Server exited with code 0/).catch((err: unknown) => {
-      throw new Error(`${String(err)}\n${after.consoleText()}`);
-    });
+    await after
+      .waitForConsole(/fake-game: got SIGTERM[^]*Server exited with code 0/)
+      .catch((err: unknown) => {
+        throw new Error(`${String(err)}\n${after.consoleText()}`);
+      });
     after.close();
   });
 });
