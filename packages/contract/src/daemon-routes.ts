@@ -3,12 +3,44 @@
  * and one per client → daemon socket message, with what the caller needs. The daemon registers each route
  * from its row and checks each message against it; the panel registers its `/proxy/daemon/…` routes from the
  * rows it proxies and checks socket frames against the same rows (docs/security.md, Authorization). The task
- * rows live beside it in task-permissions.ts. Adding a route means adding a row here and one handler.
+ * rows live beside it in task-permissions.ts. Each row also names its wire: the zod schemas of the request
+ * parts its route reads and of its answers, which the daemon validates and types its handlers with
+ * (docs/adr/0004-contract-route-table.md). Adding a route means adding a row here and one handler.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { PanelPermission, ServerPermission } from './permissions';
-import { flattenEnvelope, type ClientMessageType } from './daemon';
-import type { fileMessageSchema } from './files';
+import {
+  clientMessageSchemas,
+  consoleCommandBodySchema,
+  consoleQuerySchema,
+  consoleResponseSchema,
+  createServerResponseSchema,
+  daemonAliveSchema,
+  daemonFeaturesSchema,
+  flattenEnvelope,
+  serverDataResponseSchema,
+  serverDataUpdateSchema,
+  serverDefinitionViewSchema,
+  serverMessageSchemas,
+  statsResponseSchema,
+  statusResponseSchema,
+  waitQuerySchema,
+  type ClientMessageType,
+} from './daemon';
+import { serverParamsSchema, serverPathParamsSchema, taskParamsSchema } from './daemon-params';
+import {
+  archiveRequestSchema,
+  archiveResponseSchema,
+  extractQuerySchema,
+  extractReportSchema,
+  fileBytesSchema,
+  fileListSchema,
+  fileUploadQuerySchema,
+  type fileMessageSchema,
+} from './files';
+import { taskCreatedResponseSchema, taskInputSchema, taskListViewSchema } from './tasks';
+import { templateSchema } from './template';
+import type { Refusal } from './zod-issues';
 
 /** Every flag in the list on the `:id` server, or `'view'`: any access to it. */
 export type ServerNeed = readonly [ServerPermission, ...ServerPermission[]] | 'view';
@@ -42,12 +74,22 @@ export interface DaemonProxy {
   readonly panel?: PanelProxyNeed;
 }
 
-/** Request and response shapes of a row; room for them, filled when the wire gets its schemas. */
+/** One status's answer: a schema, or one per media type (a listing as JSON, or a file's bytes). */
+export type ResponseSchema =
+  z.ZodType | { readonly content: Readonly<Record<string, { readonly schema: z.ZodType }>> };
+
+/**
+ * The wire of a row's route: the request parts it reads — path params, query string, JSON (or text) body — and its
+ * answer per status. A part the route does not read is `undefined` (every key is present, so the daemon's handler
+ * types follow from the row: transport/daemon-route.ts). A multipart upload's body is read as a stream, not here.
+ */
 export interface RowSchemas {
-  readonly params?: z.ZodType;
-  readonly query?: z.ZodType;
-  readonly body?: z.ZodType;
-  readonly response?: z.ZodType;
+  readonly params: z.ZodType | undefined;
+  readonly query: z.ZodType | undefined;
+  readonly body: z.ZodType | undefined;
+  readonly response: Readonly<Record<number, ResponseSchema>> | undefined;
+  /** What an invalid part answers when it is one code for the whole part, whatever the issue (zod-issues.ts). */
+  readonly refusals?: Readonly<Partial<Record<'params' | 'query' | 'body', Refusal>>>;
 }
 
 export type DaemonRouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -61,7 +103,7 @@ export interface DaemonRouteRow {
   readonly proxy?: DaemonProxy;
   /** Why the need is what it is, where the need alone does not say it (rendered into the docs). */
   readonly note?: string;
-  readonly schemas?: RowSchemas;
+  readonly schemas: RowSchemas;
 }
 
 const S = '/daemon/server/:id';
@@ -69,13 +111,49 @@ const P = '/proxy/daemon/server/:id';
 const proxied = (suffix: string, forward: ProxyForward, panel?: PanelProxyNeed): DaemonProxy =>
   panel ? { path: `${P}${suffix}`, forward, panel } : { path: `${P}${suffix}`, forward };
 
+// ---- the rows' wire (schemas from daemon.ts, daemon-params.ts, files.ts, tasks.ts, template.ts) ----
+
+/** An empty answer (202, 204). */
+export const noContentSchema = z.undefined();
+export type NoContent = z.infer<typeof noContentSchema>;
+
+const none = { params: undefined, query: undefined, body: undefined, response: undefined } as const;
+const onServer = { ...none, params: serverParamsSchema } as const;
+const onPath = { ...none, params: serverPathParamsSchema } as const;
+const onTask = { ...none, params: taskParamsSchema } as const;
+const ok = <T extends z.ZodType>(schema: T) => ({ 200: schema }) as const;
+const done = { 204: noContentSchema } as const;
+const accepted = { 202: noContentSchema } as const;
+/** A power action: `?wait=true` answers 204 when done, otherwise 202 at once. */
+const power = { ...onServer, query: waitQuerySchema, response: { ...accepted, ...done } } as const;
+/** A folder listing as JSON, or a file's bytes streamed. */
+const listingOrBytes = {
+  200: {
+    content: {
+      'application/json': { schema: fileListSchema },
+      'application/octet-stream': { schema: fileBytesSchema },
+    },
+  },
+} as const;
+const definitionRefusals = { body: { code: 'ErrInvalidDefinition', field: '(root)' } } as const;
+const taskRefusals = {
+  body: { code: 'ErrFieldInvalid', field: 'task', byField: { cronSchedule: 'ErrInvalidCron' } },
+} as const;
+
 export const daemonRoutes = {
-  alive: { method: 'GET', path: '/daemon', need: 'public', note: 'Liveness answer; it carries nothing.' },
+  alive: {
+    method: 'GET',
+    path: '/daemon',
+    need: 'public',
+    note: 'Liveness answer; it carries nothing.',
+    schemas: { ...none, response: ok(daemonAliveSchema) },
+  },
   features: {
     method: 'GET',
     path: '/daemon/features',
     need: 'admin',
     note: 'What the node can run; the panel probes it with a node-admin token.',
+    schemas: { ...none, response: ok(daemonFeaturesSchema) },
   },
   definitionRead: {
     method: 'GET',
@@ -83,6 +161,7 @@ export const daemonRoutes = {
     need: 'admin',
     proxy: proxied('', 'plain', { permission: 'editServerAdmin', server: 'view' }),
     note: 'The whole definition, commands included: the panel flag editServerAdmin, whose token is node-admin.',
+    schemas: { ...onServer, response: ok(serverDefinitionViewSchema) },
   },
   definitionWrite: {
     method: 'POST',
@@ -90,11 +169,18 @@ export const daemonRoutes = {
     need: 'admin',
     proxy: proxied('', 'plain', { permission: 'editServerAdmin', server: 'view' }),
     note: 'As reading the definition.',
+    schemas: { ...onServer, body: templateSchema, response: done, refusals: definitionRefusals },
   },
   create: {
     method: 'PUT',
     path: S,
     need: 'view',
+    schemas: {
+      ...onServer,
+      body: templateSchema,
+      response: ok(createServerResponseSchema),
+      refusals: definitionRefusals,
+    },
     note:
       'Called by the panel’s `POST /api/servers`: a node-admin token, or a token naming exactly the new id ' +
       '(a non-admin creator); the definition is then not marked admin-edited.',
@@ -103,6 +189,7 @@ export const daemonRoutes = {
     method: 'DELETE',
     path: S,
     need: 'admin',
+    schemas: { ...onServer, response: done },
     note: 'Called by the panel’s `DELETE /api/servers/:id` (panel flag deleteServers) with a node-admin token.',
   },
   reload: {
@@ -110,42 +197,94 @@ export const daemonRoutes = {
     path: `${S}/reload`,
     need: 'admin',
     proxy: proxied('/reload', 'plain', { permission: 'admin', server: 'view' }),
+    schemas: { ...onServer, response: done },
   },
-  dataRead: { method: 'GET', path: `${S}/data`, need: ['editServerData'], proxy: proxied('/data', 'plain') },
+  dataRead: {
+    method: 'GET',
+    path: `${S}/data`,
+    need: ['editServerData'],
+    proxy: proxied('/data', 'plain'),
+    schemas: { ...onServer, response: ok(serverDataResponseSchema) },
+  },
   dataWrite: {
     method: 'POST',
     path: `${S}/data`,
     need: ['editServerData'],
     proxy: proxied('/data', 'plain'),
+    schemas: {
+      ...onServer,
+      body: serverDataUpdateSchema,
+      response: done,
+      refusals: { body: { code: 'ErrFieldInvalid', field: 'data' } },
+    },
   },
-  status: { method: 'GET', path: `${S}/status`, need: 'view', proxy: proxied('/status', 'plain') },
-  stats: { method: 'GET', path: `${S}/stats`, need: ['viewServerStats'], proxy: proxied('/stats', 'plain') },
+  status: {
+    method: 'GET',
+    path: `${S}/status`,
+    need: 'view',
+    proxy: proxied('/status', 'plain'),
+    schemas: { ...onServer, response: ok(statusResponseSchema) },
+  },
+  stats: {
+    method: 'GET',
+    path: `${S}/stats`,
+    need: ['viewServerStats'],
+    proxy: proxied('/stats', 'plain'),
+    schemas: { ...onServer, response: ok(statsResponseSchema) },
+  },
   consoleRead: {
     method: 'GET',
     path: `${S}/console`,
     need: ['viewServerConsole'],
     proxy: proxied('/console', 'plain'),
+    schemas: { ...onServer, query: consoleQuerySchema, response: ok(consoleResponseSchema) },
   },
   consoleSend: {
     method: 'POST',
     path: `${S}/console`,
     need: ['sendServerConsole'],
     proxy: proxied('/console', 'plain'),
+    schemas: {
+      ...onServer,
+      body: consoleCommandBodySchema,
+      response: done,
+      refusals: { body: { code: 'ErrFieldRequired', field: 'command' } },
+    },
   },
-  start: { method: 'POST', path: `${S}/start`, need: ['startServer'], proxy: proxied('/start', 'plain') },
-  stop: { method: 'POST', path: `${S}/stop`, need: ['stopServer'], proxy: proxied('/stop', 'plain') },
-  kill: { method: 'POST', path: `${S}/kill`, need: ['stopServer'], proxy: proxied('/kill', 'plain') },
+  start: {
+    method: 'POST',
+    path: `${S}/start`,
+    need: ['startServer'],
+    proxy: proxied('/start', 'plain'),
+    schemas: power,
+  },
+  stop: {
+    method: 'POST',
+    path: `${S}/stop`,
+    need: ['stopServer'],
+    proxy: proxied('/stop', 'plain'),
+    schemas: power,
+  },
+  kill: {
+    method: 'POST',
+    path: `${S}/kill`,
+    need: ['stopServer'],
+    proxy: proxied('/kill', 'plain'),
+    schemas: power,
+  },
   restart: {
     method: 'POST',
     path: `${S}/restart`,
     need: ['startServer', 'stopServer'],
     note: 'Not proxied: the web restarts as a stop, then a start.',
+    schemas: power,
   },
   install: {
     method: 'POST',
     path: `${S}/install`,
     need: ['installServer'],
     proxy: proxied('/install', 'plain'),
+    schemas: power,
   },
   socket: {
     method: 'GET',
@@ -159,48 +298,61 @@ export const daemonRoutes = {
     note:
       'Any access opens the daemon’s socket (each message is checked below; console output needs ' +
       'viewServerConsole); the panel opens it for viewServerConsole holders, others list files over HTTP.',
+    schemas: onServer,
   },
   fileRootGet: {
     method: 'GET',
     path: `${S}/file`,
     need: ['viewServerFiles'],
     proxy: proxied('/file', 'files'),
+    schemas: { ...onPath, response: listingOrBytes },
   },
   fileGet: {
     method: 'GET',
     path: `${S}/file/*`,
     need: ['viewServerFiles'],
     proxy: proxied('/file/*', 'files'),
+    schemas: { ...onPath, response: listingOrBytes },
   },
   fileRootPut: {
     method: 'PUT',
     path: `${S}/file`,
     need: ['putServerFiles'],
     proxy: proxied('/file', 'files'),
+    schemas: { ...onPath, query: fileUploadQuerySchema, response: done },
   },
   filePut: {
     method: 'PUT',
     path: `${S}/file/*`,
     need: ['putServerFiles'],
     proxy: proxied('/file/*', 'files'),
+    schemas: { ...onPath, query: fileUploadQuerySchema, response: done },
   },
   fileRootDelete: {
     method: 'DELETE',
     path: `${S}/file`,
     need: ['putServerFiles'],
     proxy: proxied('/file', 'files'),
+    schemas: { ...onPath, response: done },
   },
   fileDelete: {
     method: 'DELETE',
     path: `${S}/file/*`,
     need: ['putServerFiles'],
     proxy: proxied('/file/*', 'files'),
+    schemas: { ...onPath, response: done },
   },
   archive: {
     method: 'POST',
     path: `${S}/archive/*`,
     need: ['putServerFiles'],
     proxy: proxied('/archive/*', 'files'),
+    schemas: {
+      ...onPath,
+      body: archiveRequestSchema,
+      response: ok(archiveResponseSchema),
+      refusals: { body: { code: 'ErrFieldInvalid', field: 'paths' } },
+    },
   },
   extract: {
     method: 'GET',
@@ -208,30 +360,40 @@ export const daemonRoutes = {
     need: ['putServerFiles'],
     proxy: proxied('/extract/*', 'files'),
     note: 'A GET that writes (PufferPanel’s wire).',
+    schemas: { ...onPath, query: extractQuerySchema, response: ok(extractReportSchema) },
   },
   tasksList: {
     method: 'GET',
     path: `${S}/tasks`,
     need: ['editServerData'],
     proxy: proxied('/tasks', 'tasks'),
+    schemas: { ...onServer, response: ok(taskListViewSchema) },
   },
   taskCreate: {
     method: 'POST',
     path: `${S}/tasks`,
     need: ['editServerData'],
     proxy: proxied('/tasks', 'tasks'),
+    schemas: {
+      ...onServer,
+      body: taskInputSchema,
+      response: ok(taskCreatedResponseSchema),
+      refusals: taskRefusals,
+    },
   },
   taskUpdate: {
     method: 'PUT',
     path: `${S}/tasks/:taskId`,
     need: ['editServerData'],
     proxy: proxied('/tasks/:taskId', 'tasks'),
+    schemas: { ...onTask, body: taskInputSchema, response: done, refusals: taskRefusals },
   },
   taskDelete: {
     method: 'DELETE',
     path: `${S}/tasks/:taskId`,
     need: ['editServerData'],
     proxy: proxied('/tasks/:taskId', 'tasks'),
+    schemas: { ...onTask, response: done },
   },
   taskRun: {
     method: 'POST',
@@ -239,6 +401,7 @@ export const daemonRoutes = {
     need: ['editServerData'],
     proxy: proxied('/tasks/:taskId/run', 'tasks'),
     note: 'Each step is then checked against its owner’s flags (task operations below).',
+    schemas: { ...onTask, response: accepted },
   },
 } as const satisfies Record<string, DaemonRouteRow>;
 
@@ -258,7 +421,7 @@ export function isServerRoute(row: DaemonRouteRow): boolean {
  * What the panel checks for a proxied row: its stated check, else the daemon's need one to one (any access,
  * or the one flag). A row whose daemon need is admin or several flags must state the panel's check.
  */
-export function panelNeedOf(row: DaemonRouteRow): PanelProxyNeed {
+export function panelNeedOf(row: Pick<DaemonRouteRow, 'method' | 'path' | 'need' | 'proxy'>): PanelProxyNeed {
   if (row.proxy?.panel) return row.proxy.panel;
   if (row.need === 'view') return { permission: 'authenticated', server: 'view' };
   const flags = flagsOf(row.need);
@@ -285,38 +448,59 @@ export function proxiedRows(
 export type FileAction = z.infer<typeof fileMessageSchema>['action'];
 export type SocketMessageKey = Exclude<ClientMessageType, 'file'> | `file:${FileAction}`;
 
+/** A socket message's wire: its shape (daemon.ts `clientMessageSchemas`) and the message it is answered with. */
+export interface SocketSchemas {
+  readonly message: z.ZodType;
+  /** Absent: no direct answer (power messages are followed by `status` broadcasts; errors come as `error`). */
+  readonly reply?: z.ZodType;
+}
+
 export interface SocketMessageRow {
   readonly type: ClientMessageType;
   /** For `file` messages: the action the row is about. */
   readonly action?: FileAction;
   readonly need: ServerNeed;
   readonly note?: string;
-  readonly schemas?: RowSchemas;
+  readonly schemas: SocketSchemas;
 }
 
+const ask = clientMessageSchemas;
+const tell = serverMessageSchemas;
+
 export const socketMessages = {
-  start: { type: 'start', need: ['startServer'] },
-  stop: { type: 'stop', need: ['stopServer'] },
-  kill: { type: 'kill', need: ['stopServer'] },
-  restart: { type: 'restart', need: ['startServer', 'stopServer'] },
-  install: { type: 'install', need: ['installServer'] },
-  stat: { type: 'stat', need: ['viewServerStats'] },
-  status: { type: 'status', need: 'view' },
-  replay: { type: 'replay', need: ['viewServerConsole'] },
-  console: { type: 'console', need: ['sendServerConsole'] },
-  ping: { type: 'ping', need: 'view' },
-  'file:get': { type: 'file', action: 'get', need: ['viewServerFiles'] },
+  start: { type: 'start', need: ['startServer'], schemas: { message: ask.start } },
+  stop: { type: 'stop', need: ['stopServer'], schemas: { message: ask.stop } },
+  kill: { type: 'kill', need: ['stopServer'], schemas: { message: ask.kill } },
+  restart: { type: 'restart', need: ['startServer', 'stopServer'], schemas: { message: ask.restart } },
+  install: { type: 'install', need: ['installServer'], schemas: { message: ask.install } },
+  stat: { type: 'stat', need: ['viewServerStats'], schemas: { message: ask.stat, reply: tell.stat } },
+  status: { type: 'status', need: 'view', schemas: { message: ask.status, reply: tell.status } },
+  replay: {
+    type: 'replay',
+    need: ['viewServerConsole'],
+    schemas: { message: ask.replay, reply: tell.console },
+  },
+  console: { type: 'console', need: ['sendServerConsole'], schemas: { message: ask.console } },
+  ping: { type: 'ping', need: 'view', schemas: { message: ask.ping, reply: tell.pong } },
+  'file:get': {
+    type: 'file',
+    action: 'get',
+    need: ['viewServerFiles'],
+    schemas: { message: ask.file, reply: tell['file-list'] },
+  },
   'file:create': {
     type: 'file',
     action: 'create',
     need: ['viewServerFiles', 'putServerFiles'],
     note: 'Answers with the new folder’s listing, so it reads as well as writes.',
+    schemas: { message: ask.file, reply: tell['file-list'] },
   },
   'file:delete': {
     type: 'file',
     action: 'delete',
     need: ['viewServerFiles', 'putServerFiles'],
     note: 'Answers with the parent folder’s listing, so it reads as well as writes.',
+    schemas: { message: ask.file, reply: tell['file-list'] },
   },
 } as const satisfies Record<SocketMessageKey, SocketMessageRow>;
 

@@ -50,11 +50,61 @@ export const serverIdSchema = z
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or -, at most 64');
 export type ServerId = z.infer<typeof serverIdSchema>;
 
-/** `?wait=true|false` (parsed, not presence-based); absent means false. */
+/** `GET /daemon`: the liveness answer; it carries nothing else. */
+export const daemonAliveSchema = z.object({ message: z.string() });
+export type DaemonAlive = z.infer<typeof daemonAliveSchema>;
+
+/**
+ * `GET /daemon/server/{id}`: the stored definition (templateSchema's output, already normalised) with its id.
+ * Described by its id alone: the definition's normalising transforms cannot run backwards to check a response.
+ */
+export const serverDefinitionViewSchema = z.looseObject({ id: serverIdSchema });
+export type ServerDefinitionView = z.infer<typeof serverDefinitionViewSchema>;
+
+const WAIT_VALUES: ReadonlyArray<string | undefined> = [undefined, 'true', 'false', '1', '0', ''];
+
+/**
+ * `?wait=` of the power actions: `true`/`1` answer when the action is done (204), `false`/`0`/empty or absent at
+ * once (202). The value decides, not the presence (PufferPanel blocked on `wait=false`); anything else is
+ * ErrFieldInvalid.
+ */
 export const waitQuerySchema = z.object({
-  wait: z.enum(['true', 'false', '1', '0', '']).optional(),
+  wait: z
+    .string()
+    .optional()
+    .refine((value) => WAIT_VALUES.includes(value), 'true, false, 1, 0 or empty')
+    .transform((value) => value === 'true' || value === '1'),
 });
-export type WaitQuery = z.infer<typeof waitQuerySchema>;
+export type WaitQuery = z.output<typeof waitQuerySchema>;
+
+/** Text of a unix time in milliseconds (blank = from the start). */
+function isUnixTimeText(value: string | undefined): boolean {
+  if (value === undefined || value === '') return true;
+  const time = Number(value);
+  return Number.isFinite(time) && time >= 0;
+}
+
+/** `GET …/console?time=`: the chunks newer than this unix-ms epoch; blank or absent = all. */
+export const consoleQuerySchema = z.object({
+  time: z
+    .string()
+    .optional()
+    .refine(isUnixTimeText, {
+      message: 'a unix time in milliseconds',
+      params: { code: 'ErrInvalidUnixTime' },
+    })
+    .transform((value) => (value ? Number(value) : 0)),
+});
+export type ConsoleQuery = z.output<typeof consoleQuerySchema>;
+
+/**
+ * `POST …/console`: the raw text body is the command (PufferPanel; one trailing newline dropped), or JSON
+ * `{"command": "…"}`; parsed to the command line itself.
+ */
+export const consoleCommandBodySchema = z
+  .union([z.string(), z.object({ command: z.string() })])
+  .transform((body) => (typeof body === 'string' ? body.replace(/\r?\n$/, '') : body.command));
+export type ConsoleCommandBody = z.output<typeof consoleCommandBodySchema>;
 
 // ---- websocket: client → daemon ----
 export const clientMessageTypes = [
@@ -84,20 +134,37 @@ export function flattenEnvelope(input: unknown): unknown {
 }
 
 const bare = <T extends ClientMessageType>(type: T) => z.object({ type: z.literal(type) });
+
+/** Each client message type's shape (after flattenEnvelope); the permission table names them per row. */
+export const clientMessageSchemas = {
+  start: bare('start'),
+  stop: bare('stop'),
+  kill: bare('kill'),
+  restart: bare('restart'),
+  install: bare('install'),
+  stat: bare('stat'),
+  status: bare('status'),
+  replay: z.object({ type: z.literal('replay'), since: z.number().nonnegative().default(0) }),
+  console: z.object({ type: z.literal('console'), command: z.string() }),
+  ping: bare('ping'),
+  file: fileMessageSchema,
+} as const satisfies Record<ClientMessageType, z.ZodType>;
+
+const ask = clientMessageSchemas;
 export const clientMessageSchema = z.preprocess(
   flattenEnvelope,
   z.discriminatedUnion('type', [
-    bare('start'),
-    bare('stop'),
-    bare('kill'),
-    bare('restart'),
-    bare('install'),
-    bare('stat'),
-    bare('status'),
-    bare('ping'),
-    z.object({ type: z.literal('replay'), since: z.number().nonnegative().default(0) }),
-    z.object({ type: z.literal('console'), command: z.string() }),
-    fileMessageSchema,
+    ask.start,
+    ask.stop,
+    ask.kill,
+    ask.restart,
+    ask.install,
+    ask.stat,
+    ask.status,
+    ask.replay,
+    ask.console,
+    ask.ping,
+    ask.file,
   ]),
 );
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
@@ -120,13 +187,24 @@ export const errorEventDataSchema = z.object({
 });
 export type ErrorEventData = z.infer<typeof errorEventDataSchema>;
 
+/** Each daemon → client message type's shape; the permission table names the reply a client message gets. */
+export const serverMessageSchemas = {
+  status: z.object({ type: z.literal('status'), data: statusResponseSchema }),
+  stat: z.object({ type: z.literal('stat'), data: statsResponseSchema }),
+  console: z.object({ type: z.literal('console'), data: consoleEventDataSchema }),
+  error: z.object({ type: z.literal('error'), data: errorEventDataSchema }),
+  pong: z.object({ type: z.literal('pong'), data: z.object({}) }),
+  'file-list': z.object({ type: z.literal('file-list'), data: fileListSchema }),
+} as const;
+
+const tell = serverMessageSchemas;
 export const serverMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('status'), data: statusResponseSchema }),
-  z.object({ type: z.literal('stat'), data: statsResponseSchema }),
-  z.object({ type: z.literal('console'), data: consoleEventDataSchema }),
-  z.object({ type: z.literal('error'), data: errorEventDataSchema }),
-  z.object({ type: z.literal('pong'), data: z.object({}) }),
-  z.object({ type: z.literal('file-list'), data: fileListSchema }),
+  tell.status,
+  tell.stat,
+  tell.console,
+  tell.error,
+  tell.pong,
+  tell['file-list'],
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 

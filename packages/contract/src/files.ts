@@ -27,6 +27,34 @@ export type ArchiveRequest = z.infer<typeof archiveRequestSchema>;
 export const archiveResponseSchema = z.object({ path: z.string() });
 export type ArchiveResponse = z.infer<typeof archiveResponseSchema>;
 
+/** `PUT …/file/{path}?folder=true|1` makes the folder (with parents) instead of taking a multipart upload. */
+export const fileUploadQuerySchema = z.object({
+  folder: z
+    .string()
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+});
+export type FileUploadQuery = z.output<typeof fileUploadQuerySchema>;
+
+/** `GET …/extract/{archive}?destination=`: the folder to extract into; blank = the archive's own folder. */
+export const extractQuerySchema = z.object({ destination: z.string().default('') });
+export type ExtractQuery = z.output<typeof extractQuerySchema>;
+
+/** The answer of an extraction: what was written, and each entry left out with why (shown to the user). */
+export const extractReportSchema = z.object({
+  files: z.number(),
+  folders: z.number(),
+  bytes: z.number(),
+  skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+});
+export type ExtractReport = z.infer<typeof extractReportSchema>;
+
+/** A download (`application/octet-stream`): the file's bytes, streamed as they are read, never serialised. */
+export const fileBytesSchema = z.custom<AsyncIterable<Uint8Array>>(
+  (value) => typeof value === 'object' && value !== null && Symbol.asyncIterator in value,
+);
+export type FileBytes = z.infer<typeof fileBytesSchema>;
+
 /** Socket `file` message: get lists (or names) a path, create makes a folder, delete removes recursively. */
 export const fileMessageSchema = z.object({
   type: z.literal('file'),

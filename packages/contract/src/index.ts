@@ -4,6 +4,7 @@ export * from './template';
 export * from './template-variables';
 export * from './daemon-token';
 export * from './daemon';
+export * from './daemon-params';
 export * from './daemon-routes';
 export * from './files';
 export * from './tasks';

@@ -98,6 +98,18 @@ export type Task = z.infer<typeof taskSchema>;
 export const taskListResponseSchema = z.object({ tasks: z.record(z.string(), taskSchema) });
 export type TaskListResponse = z.infer<typeof taskListResponseSchema>;
 
+/**
+ * `GET …/tasks` as the daemon answers it: each operation as stored (it passed taskOperationSchema when saved).
+ * The response is described with the stored shape because that schema's normalising transform cannot run
+ * backwards to check a response; the listing's type is still TaskListResponse.
+ */
+export const storedTaskOperationSchema = z.looseObject({ type: z.string() });
+export type StoredTaskOperation = z.infer<typeof storedTaskOperationSchema>;
+export const taskViewSchema = taskSchema.extend({ operations: z.array(storedTaskOperationSchema) });
+export type TaskView = z.infer<typeof taskViewSchema>;
+export const taskListViewSchema = z.object({ tasks: z.record(z.string(), taskViewSchema) });
+export type TaskListView = z.infer<typeof taskListViewSchema>;
+
 export const taskCreatedResponseSchema = z.object({ id: taskIdSchema });
 export type TaskCreatedResponse = z.infer<typeof taskCreatedResponseSchema>;
 

@@ -11,7 +11,7 @@ import { attachLifecycle } from '../server/lifecycle';
 import { beginStart, shutdownServer } from '../server/power';
 import { Server, type ServerSettings } from '../server/server';
 import { applyDataUpdate } from '../server/variables';
-import { parseDefinition } from './definition';
+import { checkDefinition } from './definition';
 import { TaskScheduler } from '../scheduler/scheduler';
 import { TaskStore } from '../scheduler/task-store';
 import { recoverContainers } from './docker-recovery';
@@ -92,9 +92,9 @@ export class ServerManager {
   }
 
   /** `adminEdited`: the caller's token is an admin's (the daemon's mark, see docs/daemon.md § Docker). */
-  async create(id: string, body: unknown, adminEdited: boolean): Promise<Server> {
+  async create(id: string, parsed: Template, adminEdited: boolean): Promise<Server> {
     if (this.servers.has(id) || this.creating.has(id)) throw new AppError('ErrServerAlreadyExists', { id });
-    const definition = parseDefinition(body);
+    const definition = checkDefinition(parsed);
     this.creating.add(id);
     const runAs = this.serverIds.allocate(id);
     try {
@@ -112,9 +112,9 @@ export class ServerManager {
     }
   }
 
-  async updateDefinition(id: string, body: unknown, adminEdited: boolean): Promise<void> {
+  async updateDefinition(id: string, parsed: Template, adminEdited: boolean): Promise<void> {
     const server = this.get(id);
-    const definition = parseDefinition(body);
+    const definition = checkDefinition(parsed);
     await this.store.write(id, definition, adminEdited, server.runAs);
     server.setDefinition(definition);
     server.adminEdited = adminEdited;

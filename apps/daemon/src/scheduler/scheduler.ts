@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import { AppError, taskInputSchema, type Task, type TaskLastRun } from '@hearth/contract';
+import { AppError, type Task, type TaskInput, type TaskLastRun } from '@hearth/contract';
 import type { Server } from '../server/server';
 import { checkSchedule, scheduleJob, type TaskSettings } from './cron';
 import type { CronJob } from './cron-job';
@@ -88,10 +88,13 @@ export class TaskScheduler {
     return Object.fromEntries(entries);
   }
 
-  /** Saves a new task owned by `caller`; 403 when the caller could not run one of its steps by hand. */
-  async create(serverId: string, body: unknown, caller: TaskCaller): Promise<string> {
+  /**
+   * Saves a new task owned by `caller` (`input` passed taskInputSchema at the route); 403 when the caller could
+   * not run one of its steps by hand.
+   */
+  async create(serverId: string, input: TaskInput, caller: TaskCaller): Promise<string> {
     const state = this.stateOf(serverId);
-    const task: StoredTask = { ...this.parse(body, caller), owner: caller.sub, lastRun: null };
+    const task: StoredTask = { ...this.check(input, caller), owner: caller.sub, lastRun: null };
     const taskId = randomBytes(8).toString('base64url');
     await this.persist(serverId, state, (tasks) => new Map(tasks).set(taskId, task));
     this.schedule(serverId, state, taskId, task);
@@ -99,13 +102,13 @@ export class TaskScheduler {
   }
 
   /** Replaces a task; the caller becomes its owner (so the same check as create applies). */
-  async update(serverId: string, taskId: string, body: unknown, caller: TaskCaller): Promise<void> {
+  async update(serverId: string, taskId: string, input: TaskInput, caller: TaskCaller): Promise<void> {
     const state = this.stateOf(serverId);
     this.taskOf(state, taskId);
-    const input = this.parse(body, caller);
+    const checked = this.check(input, caller);
     let task: StoredTask | undefined;
     await this.persist(serverId, state, (tasks) => {
-      task = { ...input, owner: caller.sub, lastRun: this.taskOf(state, taskId, tasks).lastRun };
+      task = { ...checked, owner: caller.sub, lastRun: this.taskOf(state, taskId, tasks).lastRun };
       return new Map(tasks).set(taskId, task);
     });
     if (task) this.schedule(serverId, state, taskId, task);
@@ -133,17 +136,11 @@ export class TaskScheduler {
     void this.fire(serverId, taskId, 'manual');
   }
 
-  private parse(body: unknown, caller: TaskCaller) {
-    const parsed = taskInputSchema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path.map(String).join('.') || 'task';
-      if (field === 'cronSchedule') throw new AppError('ErrInvalidCron', { reason: issue?.message ?? '' });
-      throw new AppError('ErrFieldInvalid', { field, reason: issue?.message ?? 'invalid' });
-    }
-    assertOperationsRunnable(parsed.data.operations);
-    assertCallerMayRun(caller, parsed.data.operations);
-    return { ...parsed.data, cronSchedule: checkSchedule(parsed.data.cronSchedule) };
+  /** What the input's shape cannot say: the steps exist, the caller may run each, the schedule is valid. */
+  private check(input: TaskInput, caller: TaskCaller): TaskInput {
+    assertOperationsRunnable(input.operations);
+    assertCallerMayRun(caller, input.operations);
+    return { ...input, cronSchedule: checkSchedule(input.cronSchedule) };
   }
 
   private stateOf(serverId: string): ServerTasks {

@@ -17,6 +17,7 @@ import { fileRoutes } from './file-routes';
 import { runtimeRoutes } from './runtime-routes';
 import { socketRoute } from './socket-route';
 import { taskRoutes } from './task-routes';
+import { installValidation } from './validation';
 import type { TransportContext } from './context';
 
 const BODY_LIMIT = 4 * 1024 * 1024;
@@ -42,15 +43,16 @@ export async function buildDaemonApp(
   const app = Fastify({ loggerInstance, bodyLimit: BODY_LIMIT, ...(serverFactory ? { serverFactory } : {}) });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   installErrorHandler(app);
+  installValidation(app);
   installJsonBodyBudget(app);
-  // Console input arrives as a raw text body (PufferPanel); other text types are read as strings too.
+  // Console input arrives as a raw text body (PufferPanel); its row's schema takes the string (or JSON).
   app.addContentTypeParser(
     ['text/plain', 'application/octet-stream'],
     { parseAs: 'string' },
     (_req, body, done) => done(null, body),
   );
   await app.register(websocket, { options: { maxPayload: ctx.config.socket.maxMessageBytes } });
-  // Every route is a row of the contract's permission table (docs/permissions.md), registered by daemonRoute.
+  // Every route is a row of the contract's table (docs/permissions.md): need, schemas, registered by daemonRoute.
   daemonRoute(app, ctx, 'alive', async () => ({ message: 'daemon is running' }));
   featuresRoute(app, ctx);
   definitionRoutes(app, ctx);

@@ -1,20 +1,33 @@
 /**
  * THE way a daemon route is registered: by its row in the contract's permission table (docs/permissions.md).
- * Method and path come from the row and the row's need is checked in `onRequest` — before a body is read or
- * a socket upgraded — so a route cannot exist without a row, nor its guard disagree with the table (the
- * route-table test walks the registered routes against the rows).
+ * Method, path and wire come from the row: the row's need is checked in `onRequest` — before a body is read or
+ * a socket upgraded — then the request parts the row declares are validated by its schemas (validation.ts) and
+ * the handler gets them typed through the zod type provider, with its answer typed by the row's response schemas.
+ * So a route cannot exist without a row, nor its guard or its wire disagree with the table (the route-table test
+ * walks the registered routes against the rows; docs/adr/0004-contract-route-table.md).
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WebSocket } from 'ws';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteOptions,
+} from 'fastify';
+import type { ResolveFastifyReplyReturnType } from 'fastify/types/type-provider';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   daemonRoutes,
   isServerRoute,
+  serverParamsSchema,
   type DaemonRouteKey,
   type DaemonRouteRow,
   type DaemonTokenClaims,
 } from '@hearth/contract';
-import { serverIdOf, type TransportContext } from './context';
+import { checkPart } from '@hearth/contract/zod-issues';
+import type { TransportContext } from './context';
 import { authorize, authorizeNodeAdmin } from './permissions';
 import { bearerOf } from './token';
 
@@ -38,6 +51,44 @@ export type CallerOf<K extends DaemonRouteKey> = Row<K>['need'] extends 'public'
     ? ServerCaller
     : NodeCaller;
 
+/** Row K's wire in Fastify's terms, which the zod type provider turns into request and reply types. */
+export interface RouteSchemaOf<K extends DaemonRouteKey> {
+  params: Row<K>['schemas']['params'];
+  querystring: Row<K>['schemas']['query'];
+  body: Row<K>['schemas']['body'];
+  response: Row<K>['schemas']['response'];
+}
+
+/** A request of row K: `params`, `query` and `body` as its schemas output them (validated before the handler). */
+export type RowRequest<K extends DaemonRouteKey> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  IncomingMessage,
+  RouteSchemaOf<K>,
+  ZodTypeProvider
+>;
+
+/** The reply of row K: `send` takes what its response schemas describe. */
+export type RowReply<K extends DaemonRouteKey> = FastifyReply<
+  RouteGenericInterface,
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  unknown,
+  RouteSchemaOf<K>,
+  ZodTypeProvider
+>;
+
+/**
+ * A handler of row K. It answers a body its response schemas describe (serialised by them), a file's bytes as a
+ * stream where the row declares them, or nothing after setting the status of an empty answer (202, 204).
+ */
+export type RowHandler<K extends DaemonRouteKey> = (
+  request: RowRequest<K>,
+  reply: RowReply<K>,
+  caller: CallerOf<K>,
+) => ResolveFastifyReplyReturnType<ZodTypeProvider, RouteSchemaOf<K>, RouteGenericInterface>;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission-table row the route was registered from. */
@@ -46,6 +97,13 @@ declare module 'fastify' {
 }
 
 const callers = new WeakMap<IncomingMessage, ServerCaller | NodeCaller>();
+
+/** The `:id` the token must name, checked before anything else reads the request (an unknown form is a 404). */
+function serverIdOf(request: FastifyRequest): string {
+  const checked = checkPart(serverParamsSchema, request.params, 'params');
+  if ('error' in checked) throw checked.error;
+  return checked.value.id;
+}
 
 async function check(ctx: TransportContext, row: DaemonRouteRow, request: FastifyRequest): Promise<void> {
   if (row.need === 'public') return;
@@ -68,13 +126,27 @@ function callerOf<K extends DaemonRouteKey>(key: K, request: FastifyRequest): Ca
   return caller as CallerOf<K>;
 }
 
-/** The options every row's route shares: method, path, the row's key and its check. */
-function rowOptions(ctx: TransportContext, key: DaemonRouteKey) {
+const FASTIFY_PARTS = ['params', 'querystring', 'body', 'response'] as const;
+
+/**
+ * Row K's schemas under Fastify's names. A part the row does not read is left out rather than given as
+ * `undefined` (Fastify warns of that); reading it still gives `undefined`, as its type says.
+ */
+function schemaOf<K extends DaemonRouteKey>(key: K): RouteSchemaOf<K> {
+  const { params, query, body, response } = daemonRoutes[key].schemas;
+  const schema: RouteSchemaOf<K> = { params, querystring: query, body, response };
+  for (const part of FASTIFY_PARTS) if (schema[part] === undefined) Reflect.deleteProperty(schema, part);
+  return schema;
+}
+
+/** The options every row's route shares: method, path, the row's key, its check and its schemas. */
+function rowOptions<K extends DaemonRouteKey>(ctx: TransportContext, key: K) {
   const row: DaemonRouteRow = daemonRoutes[key];
   return {
     method: row.method,
     url: row.path,
     config: { daemonRoute: key },
+    schema: schemaOf(key),
     onRequest: async (request: FastifyRequest) => check(ctx, row, request),
   } satisfies Partial<RouteOptions>;
 }
@@ -84,9 +156,9 @@ export function daemonRoute<K extends DaemonRouteKey>(
   app: FastifyInstance,
   ctx: TransportContext,
   key: K,
-  handler: (request: FastifyRequest, reply: FastifyReply, caller: CallerOf<K>) => Promise<unknown>,
+  handler: RowHandler<K>,
 ): void {
-  app.route({
+  app.withTypeProvider<ZodTypeProvider>().route({
     ...rowOptions(ctx, key),
     handler: (request, reply) => handler(request, reply, callerOf(key, request)),
   });
@@ -100,13 +172,13 @@ export function daemonSocketRoute<K extends DaemonRouteKey>(
   app: FastifyInstance,
   ctx: TransportContext,
   key: K,
-  admit: (request: FastifyRequest, caller: CallerOf<K>) => Promise<void>,
-  open: (socket: WebSocket, request: FastifyRequest, caller: CallerOf<K>) => void,
+  admit: (request: RowRequest<K>, caller: CallerOf<K>) => Promise<void>,
+  open: (socket: WebSocket, request: RowRequest<K>, caller: CallerOf<K>) => void,
 ): void {
-  app.route({
+  app.withTypeProvider<ZodTypeProvider>().route({
     ...rowOptions(ctx, key),
     websocket: true,
-    preValidation: async (request) => admit(request, callerOf(key, request)),
-    handler: (socket: WebSocket, request: FastifyRequest) => open(socket, request, callerOf(key, request)),
+    preHandler: async (request) => admit(request, callerOf(key, request)),
+    handler: (socket: WebSocket, request: RowRequest<K>) => open(socket, request, callerOf(key, request)),
   });
 }

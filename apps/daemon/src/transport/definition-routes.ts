@@ -1,6 +1,9 @@
-/** Definition, variables, create, delete, reload (SPEC §7 daemon proxy; needs: docs/permissions.md). */
+/**
+ * Definition, variables, create, delete, reload (docs/daemon.md § HTTP API; needs: docs/permissions.md). Bodies
+ * arrive parsed by the rows' schemas: a definition by templateSchema (any bad field → ErrInvalidDefinition), a
+ * variables update by serverDataUpdateSchema (→ ErrFieldInvalid).
+ */
 import type { FastifyInstance } from 'fastify';
-import { AppError, serverDataUpdateSchema } from '@hearth/contract';
 import type { TransportContext } from './context';
 import { daemonRoute } from './daemon-route';
 
@@ -39,12 +42,7 @@ export function definitionRoutes(app: FastifyInstance, ctx: TransportContext): v
   });
 
   daemonRoute(app, ctx, 'dataWrite', async (request, reply, { id, claims }) => {
-    const parsed = serverDataUpdateSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path.join('.') || 'data';
-      throw new AppError('ErrFieldInvalid', { field });
-    }
-    await manager.updateData(id, parsed.data.data, claims.admin);
+    await manager.updateData(id, request.body.data, claims.admin);
     return reply.status(204).send();
   });
 }

@@ -1,12 +1,13 @@
 /**
- * Files over HTTP (SPEC §7 Files): listing or download, streamed multipart upload, create folder, delete,
+ * Files over HTTP (docs/files.md): listing or download, streamed multipart upload, create folder, delete,
  * archive and extract. Reading needs viewServerFiles; every change needs putServerFiles (admins hold both);
- * console permissions never play a part. Every path goes through the server's sandbox.
+ * console permissions never play a part. Every path goes through the server's sandbox. Path, query and the
+ * archive's JSON body arrive parsed by the rows' schemas; an upload's body is read here as a stream.
  */
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, archiveRequestSchema } from '@hearth/contract';
+import { AppError } from '@hearth/contract';
 import { createZip } from '../filesystem/archive/create-zip';
 import { extractArchive } from '../filesystem/archive/extract';
 import { canonical, listFolder } from '../filesystem/listing';
@@ -14,13 +15,12 @@ import type { Sandbox } from '../filesystem/sandbox';
 import type { TransportContext } from './context';
 import { daemonRoute } from './daemon-route';
 
-const pathOf = (request: FastifyRequest) => (request.params as { '*'?: string })['*'] ?? '';
-
 function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** A folder's listing, or the file's bytes as a stream (its headers set here). */
 async function getFile(sandbox: Sandbox, path: string, reply: FastifyReply) {
   const stats = await sandbox.lstat(path);
   if (stats.isDirectory()) return listFolder(sandbox, path);
@@ -30,12 +30,11 @@ async function getFile(sandbox: Sandbox, path: string, reply: FastifyReply) {
     .header('content-type', 'application/octet-stream')
     .header('content-length', size)
     .header('content-disposition', contentDisposition(canonical(path).split('/').at(-1) ?? 'file'));
-  return reply.send(handle.createReadStream());
+  return handle.createReadStream();
 }
 
+/** The multipart field `file`, streamed into place atomically (the body is never buffered or parsed whole). */
 async function putFile(ctx: TransportContext, request: FastifyRequest, sandbox: Sandbox, path: string) {
-  const folder = (request.query as { folder?: string }).folder;
-  if (folder === 'true' || folder === '1') return sandbox.mkdirp(path);
   const part = await request.file();
   if (!part || part.fieldname !== 'file') throw new AppError('ErrFieldRequired', { field: 'file' });
   await sandbox.writeStreamAtomic(path, part.file, () => {
@@ -53,33 +52,33 @@ export function fileRoutes(app: FastifyInstance, ctx: TransportContext): void {
   });
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: ctx.config.files.maxUploadBytes, files: 1 } });
-    // `…/file` (the root) and `…/file/*` are two rows each with one handler.
+    // `…/file` (the root) and `…/file/*` are two rows each with one handler; the root's path is ''.
     for (const key of ['fileRootGet', 'fileGet'] as const) {
       daemonRoute(scope, ctx, key, async (request, reply, { id }) =>
-        getFile(sandboxOf(id), pathOf(request), reply),
+        getFile(sandboxOf(id), request.params['*'], reply),
       );
     }
     for (const key of ['fileRootPut', 'filePut'] as const) {
       daemonRoute(scope, ctx, key, async (request, reply, { id }) => {
-        await putFile(ctx, request, sandboxOf(id), pathOf(request));
+        const sandbox = sandboxOf(id);
+        const path = request.params['*'];
+        if (request.query.folder) await sandbox.mkdirp(path);
+        else await putFile(ctx, request, sandbox, path);
         return reply.status(204).send();
       });
     }
     for (const key of ['fileRootDelete', 'fileDelete'] as const) {
       daemonRoute(scope, ctx, key, async (request, reply, { id }) => {
-        await sandboxOf(id).remove(pathOf(request));
+        await sandboxOf(id).remove(request.params['*']);
         return reply.status(204).send();
       });
     }
     daemonRoute(scope, ctx, 'archive', async (request, _reply, { id }) => {
-      const parsed = archiveRequestSchema.safeParse(request.body);
-      if (!parsed.success) throw new AppError('ErrFieldInvalid', { field: 'paths' });
-      return { path: await createZip(sandboxOf(id), pathOf(request), parsed.data) };
+      return { path: await createZip(sandboxOf(id), request.params['*'], request.body) };
     });
     daemonRoute(scope, ctx, 'extract', async (request, _reply, { id }) => {
-      const destination = (request.query as { destination?: string }).destination ?? '';
-      const archive = pathOf(request);
-      const target = destination || canonical(archive).split('/').slice(0, -1).join('/');
+      const archive = request.params['*'];
+      const target = request.query.destination || canonical(archive).split('/').slice(0, -1).join('/');
       return extractArchive(sandboxOf(id), archive, target, extractOptions());
     });
   });

@@ -1,8 +1,10 @@
-/** Status, stats, console and power actions (SPEC §7 daemon proxy). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, type ConsoleResponse } from '@hearth/contract';
+/**
+ * Status, stats, console and power actions (docs/daemon.md § HTTP API). `?time=`, `?wait=` and the console
+ * body are parsed by the rows' schemas (packages/contract/src/daemon.ts), so the handlers read typed values.
+ */
+import type { FastifyInstance } from 'fastify';
 import { beginners, type PowerAction } from '../server/power';
-import { wantsWait, type TransportContext } from './context';
+import type { TransportContext } from './context';
 import { daemonRoute } from './daemon-route';
 
 /** Each power action's route is the table row of the same name. */
@@ -13,23 +15,6 @@ const powerActions = [
   'restart',
   'install',
 ] as const satisfies readonly PowerAction[];
-
-function sinceOf(request: FastifyRequest): number {
-  const raw = (request.query as { time?: unknown }).time;
-  if (raw === undefined || raw === '') return 0;
-  const since = Number(raw);
-  if (typeof raw !== 'string' || !Number.isFinite(since) || since < 0)
-    throw new AppError('ErrInvalidUnixTime');
-  return since;
-}
-
-/** The raw body is the command (PufferPanel); `{"command": "…"}` is accepted too. */
-function commandOf(body: unknown): string {
-  if (typeof body === 'string') return body.replace(/\r?\n$/, '');
-  const command = (body as { command?: unknown } | null)?.command;
-  if (typeof command === 'string') return command;
-  throw new AppError('ErrFieldRequired', { field: 'command' });
-}
 
 export function runtimeRoutes(app: FastifyInstance, ctx: TransportContext): void {
   const { manager } = ctx;
@@ -42,23 +27,21 @@ export function runtimeRoutes(app: FastifyInstance, ctx: TransportContext): void
     return manager.get(id).stats();
   });
 
-  daemonRoute(app, ctx, 'consoleRead', async (request, _reply, { id }): Promise<ConsoleResponse> => {
-    const server = manager.get(id);
-    const chunks = server.console.since(sinceOf(request));
+  daemonRoute(app, ctx, 'consoleRead', async (request, _reply, { id }) => {
+    const chunks = manager.get(id).console.since(request.query.time);
     return { logs: chunks.map((c) => c.text).join(''), epoch: chunks.at(-1)?.epoch ?? Date.now() };
   });
 
   daemonRoute(app, ctx, 'consoleSend', async (request, reply, { id }) => {
-    await manager.get(id).sendCommand(commandOf(request.body));
+    await manager.get(id).sendCommand(request.body);
     return reply.status(204).send();
   });
 
   for (const action of powerActions) {
     daemonRoute(app, ctx, action, async (request, reply, { id }) => {
-      const wait = wantsWait(request);
       const server = manager.get(id);
       const done = beginners[action](server)();
-      if (wait) {
+      if (request.query.wait) {
         await done;
         return reply.status(204).send();
       }

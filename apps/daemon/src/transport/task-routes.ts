@@ -1,18 +1,12 @@
 /**
- * Scheduled tasks of a server (SPEC §7 Tasks): list, create (→ id), update, delete, run now (202). Saving and
- * running now also need the caller's token to allow every step (the scheduler checks it: src/scheduler/
- * task-owner.ts); the saver becomes the task's owner.
+ * Scheduled tasks of a server (docs/daemon.md § Tasks): list, create (→ id), update, delete, run now (202). The
+ * task id and the body are checked by the rows' schemas (an id of another form is 404 ErrTaskNotFound, a bad
+ * body ErrFieldInvalid, a bad schedule ErrInvalidCron). Saving and running now also need the caller's token to
+ * allow every step (the scheduler checks it: src/scheduler/task-owner.ts); the saver becomes the task's owner.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, taskIdSchema, type TaskListResponse } from '@hearth/contract';
+import type { FastifyInstance } from 'fastify';
 import type { TransportContext } from './context';
 import { daemonRoute, type ServerCaller } from './daemon-route';
-
-function taskIdOf(request: FastifyRequest): string {
-  const parsed = taskIdSchema.safeParse((request.params as { taskId?: unknown }).taskId);
-  if (!parsed.success) throw new AppError('ErrTaskNotFound');
-  return parsed.data;
-}
 
 export function taskRoutes(app: FastifyInstance, ctx: TransportContext): void {
   const { manager } = ctx;
@@ -22,7 +16,7 @@ export function taskRoutes(app: FastifyInstance, ctx: TransportContext): void {
     return caller;
   };
 
-  daemonRoute(app, ctx, 'tasksList', async (_request, _reply, caller): Promise<TaskListResponse> => {
+  daemonRoute(app, ctx, 'tasksList', async (_request, _reply, caller) => {
     const { id } = guarded(caller);
     return { tasks: manager.tasks.list(id) };
   });
@@ -34,19 +28,19 @@ export function taskRoutes(app: FastifyInstance, ctx: TransportContext): void {
 
   daemonRoute(app, ctx, 'taskUpdate', async (request, reply, caller) => {
     const { id, claims } = guarded(caller);
-    await manager.tasks.update(id, taskIdOf(request), request.body, claims);
+    await manager.tasks.update(id, request.params.taskId, request.body, claims);
     return reply.status(204).send();
   });
 
   daemonRoute(app, ctx, 'taskDelete', async (request, reply, caller) => {
     const { id } = guarded(caller);
-    await manager.tasks.delete(id, taskIdOf(request));
+    await manager.tasks.delete(id, request.params.taskId);
     return reply.status(204).send();
   });
 
   daemonRoute(app, ctx, 'taskRun', async (request, reply, caller) => {
     const { id, claims } = guarded(caller);
-    manager.tasks.run(id, taskIdOf(request), claims);
+    manager.tasks.run(id, request.params.taskId, claims);
     return reply.status(202).send();
   });
 }

@@ -1,58 +1,11 @@
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { AppError, isErrorCode, type ErrorMetadata } from '@hearth/contract';
+import { AppError } from '@hearth/contract';
 import { bodyShapeError } from '@hearth/contract/body-shape';
+import { checkPart } from '@hearth/contract/zod-issues';
 
-type Issue = z.core.$ZodIssue;
-
-function fieldOf(issue: Issue, part: string): string {
-  const path = issue.path.map(String).join('.');
-  return path || (part === 'body' ? 'body' : part);
-}
-
-function tooSmall(issue: Extract<Issue, { code: 'too_small' }>, field: string): AppError {
-  const min = Number(issue.minimum);
-  if (issue.origin === 'string' && min <= 1) return new AppError('ErrFieldRequired', { field });
-  if (issue.origin === 'string') return new AppError('ErrFieldLength', { field, min });
-  return new AppError('ErrFieldTooSmall', { field, min });
-}
-
-/** One zod issue → one catalogued field error. Schemas may name their own code via `params.code`. */
-export function issueToAppError(issue: Issue, part = 'body'): AppError {
-  const field = fieldOf(issue, part);
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined || issue.input === null
-        ? new AppError('ErrFieldRequired', { field })
-        : new AppError('ErrFieldInvalid', { field });
-    case 'too_small':
-      return tooSmall(issue, field);
-    case 'too_big':
-      return new AppError('ErrFieldTooLarge', { field, max: Number(issue.maximum) });
-    case 'unrecognized_keys': {
-      const key = issue.keys[0] ?? '';
-      return new AppError('ErrFieldUnknown', { field: issue.path.length ? `${field}.${key}` : key });
-    }
-    case 'invalid_format':
-      return issue.format === 'email'
-        ? new AppError('ErrFieldNotEmail', { field })
-        : new AppError('ErrFieldInvalid', { field });
-    case 'invalid_value':
-      return new AppError('ErrFieldInvalidOption', { field, options: issue.values.map(String) });
-    case 'custom': {
-      const code: unknown = issue.params?.code;
-      const meta: ErrorMetadata = { field };
-      if (code === 'ErrUnknownSetting' && typeof issue.input === 'string')
-        meta.key = issue.input.slice(0, 100);
-      return isErrorCode(code) ? new AppError(code, meta) : new AppError('ErrFieldInvalid', meta);
-    }
-    case 'invalid_union':
-    case 'invalid_key':
-    case 'invalid_element':
-    case 'not_multiple_of':
-      return new AppError('ErrFieldInvalid', { field });
-  }
-}
+// The zod issue → catalogued error mapping is the contract's, shared with the daemon's validation.
+export { issueToAppError } from '@hearth/contract/zod-issues';
 
 /**
  * Path of the first string holding a NUL byte (PostgreSQL cannot store it; no field needs it). Iterative, and the
@@ -114,8 +67,5 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
       return {
         error: new AppError('ErrFieldMustBePrintable', { field: nul.join('.') || (httpPart ?? 'body') }),
       };
-    const result = schema.safeParse(data, { reportInput: true });
-    if (result.success) return { value: result.data };
-    const first = result.error.issues[0];
-    return { error: first ? issueToAppError(first, httpPart ?? 'body') : new AppError('ErrFieldInvalid') };
+    return checkPart(schema, data, httpPart ?? 'body');
   };
