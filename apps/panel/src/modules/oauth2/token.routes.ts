@@ -1,3 +1,4 @@
+import { tokenResponseSchema } from '@hearth/contract/accounts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app-types';
 import { OAuthError, type ClientsService } from './clients.service';
@@ -42,7 +43,10 @@ export async function tokenRoutes(app: App, clients: ClientsService): Promise<vo
     );
     scope.post(
       '/oauth2/token',
-      { config: { permission: 'public' }, schema: { tags: ['oauth2'] } },
+      {
+        config: { permission: 'public' },
+        schema: { tags: ['oauth2'], response: { 200: tokenResponseSchema } },
+      },
       async (req, reply) => {
         reply.header('Cache-Control', 'no-store');
         const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<
