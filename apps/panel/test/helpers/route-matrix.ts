@@ -121,10 +121,22 @@ function codeOf(body: string): string | undefined {
   }
 }
 
+/**
+ * A route that refuses even its valid request from a caller entitled to it: a finding, reported. Its served rungs
+ * expect exactly this refusal, so a fix fails the matrix until the entry is removed.
+ */
+export interface KnownRefusal {
+  status: number;
+  code?: string;
+  finding: string;
+}
+
 export interface MatrixOptions {
   t: TestApp;
   dialect: DialectName;
   table: Readonly<Record<string, BuildRequest>>;
+  /** Keyed `'METHOD /url'` like the table. */
+  knownRefusals?: Readonly<Record<string, KnownRefusal>>;
   /** Makes a server as `admin` (a row on the local node, or a real server on the suite's daemon). */
   makeServer(admin: TestUser): Promise<string>;
   /** The panel's listening address, for websocket routes. */
@@ -206,7 +218,8 @@ export class RouteMatrix {
     const headers: Record<string, string> = { ...req.headers };
     if (credential === 'none') delete headers.authorization;
     else if (credential !== 'built') headers.authorization = `Bearer ${credential.bearer}`;
-    if (req.websocket) return this.openSocket(req.url, headers);
+    // A websocket route's HEAD is a plain HTTP request.
+    if (req.websocket && route.method === 'GET') return this.openSocket(req.url, headers);
     let payload: string | Buffer | undefined;
     if (typeof req.body === 'string' || Buffer.isBuffer(req.body)) payload = req.body;
     else if (req.body !== undefined) {
@@ -277,6 +290,16 @@ export class RouteMatrix {
       const how =
         credential === 'session' ? { bearer: await this.session(caller ?? this.standIn) } : credential;
       const got = await this.send(route, req, how);
+      const refusal = want === served ? this.o.knownRefusals?.[route.key] : undefined;
+      if (refusal) {
+        if (got.status !== refusal.status || (refusal.code !== undefined && got.code !== refusal.code)) {
+          const wanted = `${refusal.status} ${refusal.code ?? ''}`;
+          problems.push(
+            `${route.key} ${label}: ${got.status} ${got.code ?? ''} (known refusal ${wanted} changed)`,
+          );
+        }
+        return;
+      }
       const ok = want === served ? got.status < 400 : got.status === want;
       if (!ok) {
         const wanted = want === served ? 'below 400' : String(want);

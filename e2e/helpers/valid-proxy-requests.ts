@@ -1,0 +1,212 @@
+/**
+ * A VALID request for every panel route that reaches a node (`routesOnANode` in
+ * apps/panel/test/helpers/valid-requests.ts), sent through the panel to a real daemon by
+ * e2e/authorization-matrix-proxy.test.ts. Each builder first brings the shared server into the state its
+ * request needs (installed, running or stopped; a file, an archive, a task), as an administrator.
+ */
+import { fakeGameDefinition } from '../../apps/daemon/test/helpers/test-daemon';
+import { call } from '../../apps/panel/test/helpers/app';
+import type { BuildRequest, KnownRefusal, RequestContext } from '../../apps/panel/test/helpers/route-matrix';
+import { unique, type RouteOnANode } from '../../apps/panel/test/helpers/valid-requests';
+
+/** A template holders of createServers create from (raw definitions are an administrator's power). */
+const TEMPLATE = 'matrix-fake';
+const FILE = 'matrix.txt';
+const ARCHIVE = 'matrix.zip';
+
+/** An administrator's call that sets the stage; it must succeed. */
+async function asAdmin(ctx: RequestContext, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) {
+  const res = await call(ctx.t, method, url, { token: await ctx.session(ctx.admin), body });
+  if (res.statusCode >= 400) throw new Error(`${method} ${url} as admin: ${res.statusCode} ${res.body}`);
+  return res;
+}
+
+/** A multipart upload body with one `file` field, as the web's upload sends it. */
+function upload(text: string): { body: Buffer; headers: Record<string, string> } {
+  const boundary = `matrix${Date.now()}`;
+  const body = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f.txt"\r\n` +
+      `Content-Type: application/octet-stream\r\n\r\n${text}\r\n--${boundary}--\r\n`,
+  );
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const proxy = (id: string) => `/proxy/daemon/server/${id}`;
+
+/** The shared server, installed once. */
+async function installed(ctx: RequestContext): Promise<string> {
+  const id = await ctx.server();
+  await ctx.shared(`installed ${id}`, () => asAdmin(ctx, 'POST', `${proxy(id)}/install?wait=true`));
+  return id;
+}
+
+const running = async (ctx: RequestContext, id: string) =>
+  (await asAdmin(ctx, 'GET', `${proxy(id)}/status`)).json<{ running: boolean }>().running;
+
+/** The shared server, installed and running. */
+async function started(ctx: RequestContext): Promise<string> {
+  const id = await installed(ctx);
+  if (!(await running(ctx, id))) await asAdmin(ctx, 'POST', `${proxy(id)}/start?wait=true`);
+  return id;
+}
+
+/** The shared server, installed and stopped. */
+async function stopped(ctx: RequestContext): Promise<string> {
+  const id = await installed(ctx);
+  if (await running(ctx, id)) await asAdmin(ctx, 'POST', `${proxy(id)}/kill?wait=true`);
+  return id;
+}
+
+/** The shared server with `matrix.txt` in its folder (and `matrix.zip` holding it, when `zipped`). */
+async function withFile(ctx: RequestContext, zipped = false): Promise<string> {
+  const id = await installed(ctx);
+  await ctx.shared(`file ${id}`, async () => {
+    const { body, headers } = upload('matrix');
+    const res = await ctx.t.app.inject({
+      method: 'PUT',
+      url: `${proxy(id)}/file/${FILE}`,
+      headers: { ...headers, authorization: `Bearer ${await ctx.session(ctx.admin)}` },
+      payload: body,
+    });
+    if (res.statusCode >= 400) throw new Error(`upload as admin: ${res.statusCode} ${res.body}`);
+  });
+  if (zipped) {
+    await ctx.shared(`archive ${id}`, () => asAdmin(ctx, 'POST', `${proxy(id)}/archive/${ARCHIVE}`, [FILE]));
+  }
+  return id;
+}
+
+/** A task on the shared server, saved by the administrator; its id. */
+async function task(ctx: RequestContext): Promise<{ serverId: string; taskId: string }> {
+  const serverId = await installed(ctx);
+  const res = await asAdmin(ctx, 'POST', `${proxy(serverId)}/tasks`, {
+    name: unique('task'),
+    operations: [],
+  });
+  return { serverId, taskId: res.json<{ id: string }>().id };
+}
+
+/**
+ * Routes on a node that refuse even a caller entitled to them (findings, reported; the matrix asserts exactly
+ * this refusal, so a fix fails it until the entry goes).
+ */
+export const knownProxyRefusals: Readonly<Record<string, KnownRefusal>> = {
+  'DELETE /proxy/daemon/server/:id/file': {
+    status: 400,
+    code: 'ErrIllegalFileAccess',
+    finding: "the route names the server's root folder only, which the daemon's sandbox never removes",
+  },
+  'HEAD /proxy/daemon/socket/:id': {
+    status: 404,
+    finding: 'the automatic HEAD of the websocket route answers 404 to every caller it authorized',
+  },
+};
+
+/** Builders for the routes on a node, for the node the suite registered (`nodeId`, its daemon running). */
+export function proxyRequests(nodeId: string): Record<RouteOnANode, BuildRequest> {
+  return {
+    // ---- servers and nodes through the panel's own routes ----
+    'POST /api/servers': async (ctx) => {
+      await ctx.shared('template', () => ctx.t.services.templates.save(TEMPLATE, fakeGameDefinition()));
+      return {
+        url: '/api/servers',
+        body: {
+          name: unique('srv'),
+          node: nodeId,
+          users: [],
+          environment: { type: 'standard' },
+          template: TEMPLATE,
+        },
+      };
+    },
+    'DELETE /api/servers/:id': async (ctx) => ({ url: `/api/servers/${await ctx.server({ fresh: true })}` }),
+    'GET /api/nodes/:id/features': async () => ({ url: `/api/nodes/${nodeId}/features` }),
+
+    // ---- the definition and its variables ----
+    'GET /proxy/daemon/server/:id': async (ctx) => ({ url: proxy(await ctx.server()) }),
+    'POST /proxy/daemon/server/:id': async (ctx) => ({
+      url: proxy(await ctx.server()),
+      body: { ...fakeGameDefinition(), display: 'Fake game (matrix)' },
+    }),
+    'POST /proxy/daemon/server/:id/reload': async (ctx) => ({ url: `${proxy(await ctx.server())}/reload` }),
+    'GET /proxy/daemon/server/:id/data': async (ctx) => ({ url: `${proxy(await ctx.server())}/data` }),
+    'POST /proxy/daemon/server/:id/data': async (ctx) => ({
+      url: `${proxy(await ctx.server())}/data`,
+      body: { data: { flags: { value: '--matrix' } } },
+    }),
+
+    // ---- status, power and console ----
+    'GET /proxy/daemon/server/:id/status': async (ctx) => ({ url: `${proxy(await ctx.server())}/status` }),
+    'GET /proxy/daemon/server/:id/stats': async (ctx) => ({ url: `${proxy(await started(ctx))}/stats` }),
+    'GET /proxy/daemon/server/:id/console': async (ctx) => ({ url: `${proxy(await ctx.server())}/console` }),
+    'POST /proxy/daemon/server/:id/console': async (ctx) => ({
+      url: `${proxy(await started(ctx))}/console`,
+      body: 'help',
+      headers: { 'content-type': 'text/plain' },
+    }),
+    'POST /proxy/daemon/server/:id/start': async (ctx) => ({
+      url: `${proxy(await stopped(ctx))}/start?wait=true`,
+    }),
+    'POST /proxy/daemon/server/:id/stop': async (ctx) => ({
+      url: `${proxy(await started(ctx))}/stop?wait=true`,
+    }),
+    'POST /proxy/daemon/server/:id/kill': async (ctx) => ({
+      url: `${proxy(await started(ctx))}/kill?wait=true`,
+    }),
+    'POST /proxy/daemon/server/:id/install': async (ctx) => ({
+      url: `${proxy(await stopped(ctx))}/install?wait=true`,
+    }),
+
+    // ---- files ----
+    'GET /proxy/daemon/server/:id/file': async (ctx) => ({ url: `${proxy(await ctx.server())}/file` }),
+    'GET /proxy/daemon/server/:id/file/*': async (ctx) => ({
+      url: `${proxy(await withFile(ctx))}/file/${FILE}`,
+    }),
+    'PUT /proxy/daemon/server/:id/file': async (ctx) => ({
+      url: `${proxy(await ctx.server())}/file?folder=true`,
+    }),
+    'PUT /proxy/daemon/server/:id/file/*': async (ctx) => ({
+      url: `${proxy(await ctx.server())}/file/${unique('up')}.txt`,
+      ...upload('uploaded'),
+    }),
+    'DELETE /proxy/daemon/server/:id/file': async (ctx) => ({ url: `${proxy(await ctx.server())}/file` }),
+    'DELETE /proxy/daemon/server/:id/file/*': async (ctx) => {
+      const id = await ctx.server();
+      const folder = unique('gone');
+      await asAdmin(ctx, 'PUT', `${proxy(id)}/file/${folder}?folder=true`);
+      return { url: `${proxy(id)}/file/${folder}` };
+    },
+    'POST /proxy/daemon/server/:id/archive/*': async (ctx) => ({
+      url: `${proxy(await withFile(ctx))}/archive/${unique('a')}.zip`,
+      body: [FILE],
+    }),
+    'GET /proxy/daemon/server/:id/extract/*': async (ctx) => ({
+      url: `${proxy(await withFile(ctx, true))}/extract/${ARCHIVE}?destination=${unique('x')}`,
+    }),
+
+    // ---- tasks ----
+    'GET /proxy/daemon/server/:id/tasks': async (ctx) => ({ url: `${proxy(await ctx.server())}/tasks` }),
+    'POST /proxy/daemon/server/:id/tasks': async (ctx) => ({
+      url: `${proxy(await ctx.server())}/tasks`,
+      body: { name: unique('task'), cronSchedule: null, operations: [] },
+    }),
+    'PUT /proxy/daemon/server/:id/tasks/:taskId': async (ctx) => {
+      const { serverId, taskId } = await task(ctx);
+      return { url: `${proxy(serverId)}/tasks/${taskId}`, body: { name: unique('renamed'), operations: [] } };
+    },
+    'DELETE /proxy/daemon/server/:id/tasks/:taskId': async (ctx) => {
+      const { serverId, taskId } = await task(ctx);
+      return { url: `${proxy(serverId)}/tasks/${taskId}` };
+    },
+    'POST /proxy/daemon/server/:id/tasks/:taskId/run': async (ctx) => {
+      const { serverId, taskId } = await task(ctx);
+      return { url: `${proxy(serverId)}/tasks/${taskId}/run` };
+    },
+
+    // ---- the live socket (its HEAD is a plain request) ----
+    'GET /proxy/daemon/socket/:id': async (ctx) => ({
+      url: `/proxy/daemon/socket/${await ctx.server()}`,
+      websocket: true,
+    }),
+  };
+}
