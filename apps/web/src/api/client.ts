@@ -11,7 +11,7 @@ export interface RequestOptions {
 }
 
 /**
- * The bearer header goes to /api and /proxy (SPEC §7), and to the two /auth calls that act on the current
+ * The bearer header goes to /api and /proxy (docs/api.md § Session), and to the two /auth calls that act on the current
  * session, so they work whether the panel reads the header or the cookie.
  */
 function needsBearer(path: string): boolean {
@@ -51,7 +51,7 @@ function decode(text: string): unknown {
 
 /** The one mapping of a failed answer, for fetch and XHR alike. */
 function failure(status: number, body: unknown, record: RequestRecord): ApiError {
-  // Any 401 on a logged-in session ends it; the login page shows the timed-out message (SPEC §4, §8).
+  // Any 401 on a logged-in session ends it; the login page shows the timed-out message (docs/api.md § Session).
   if (status === 401) session.logout('timeout');
   const parsed = parseErrorBody(body);
   return new ApiError(status, parsed.code, parsed.metadata, record, parsed.msg);
@@ -128,7 +128,7 @@ export const api = {
     request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
-  /** POSTs `text` as the raw `text/plain` body (the console command, SPEC §7); the answer is ignored. */
+  /** POSTs `text` as the raw `text/plain` body (the console command, docs/api.md); the answer is ignored. */
   postText: async (path: string, text: string, options: RequestOptions = {}): Promise<void> => {
     await send(requestRecord('POST', path, { contentType: 'text/plain', text }), text, options);
   },

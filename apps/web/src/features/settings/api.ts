@@ -7,7 +7,7 @@ import type {
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
-/** The settings the page edits (SPEC §3 panel settings), with the form field each maps to. */
+/** The settings the page edits (docs/api.md § Settings), with the form field each maps to. */
 export const settingKeys = {
   masterUrl: 'panel.settings.masterUrl',
   companyName: 'panel.settings.companyName',

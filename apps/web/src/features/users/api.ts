@@ -21,7 +21,7 @@ export const usersKeys = {
 
 export function usersListQuery(page: number, search: string) {
   const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
-  // The API matches `*` as a wildcard; the list searches anywhere in the username (SPEC §7).
+  // The API matches `*` as a wildcard; the list searches anywhere in the username (docs/api.md § Users).
   if (search.trim()) params.set('username', `*${search.trim()}*`);
   return queryOptions({
     queryKey: usersKeys.list(page, search.trim()),
