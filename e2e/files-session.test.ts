@@ -1,8 +1,8 @@
 /**
- * An expired session in the file manager ends the way it does everywhere else (docs/api.md § Session: any 401 logs out,
- * goes to the login page and shows the session-timed-out message): opening a file and saving one in the editor,
- * in Chromium against a real panel and daemon. The session is revoked on the panel between loading the page and
- * the click, so the file call itself is the first to be answered 401.
+ * An expired session in the file manager ends the way it does everywhere else (docs/api.md § Session: any 401
+ * logs out, goes to the login page and shows the session-timed-out message): opening a file and saving one in
+ * the editor, in Chromium against a real panel and daemon. The session is revoked on the panel between loading
+ * the page and the click, so the file call itself is the first to be answered 401.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
- * THE HTTP client of the web app: JSON calls, raw text and binary bodies, uploads with progress. Every call gets
- * the same bearer rule, and every failure goes through `failure`: any 401 ends the session (the login page then
- * shows the timed-out message) and the body's catalogue error becomes an ApiError (docs/errors.md).
+ * THE HTTP client of the web app: JSON calls, raw text and binary bodies, uploads with progress. Every call
+ * gets the same bearer rule, and every failure goes through `failure`: any 401 ends the session (the login
+ * page then shows the timed-out message) and the body's catalogue error becomes an ApiError (docs/errors.md).
  */
 import { ApiError, parseErrorBody, type RequestRecord } from './errors';
 import { session } from './session';
@@ -11,8 +11,8 @@ export interface RequestOptions {
 }
 
 /**
- * The bearer header goes to /api and /proxy (docs/api.md § Session), and to the two /auth calls that act on the current
- * session, so they work whether the panel reads the header or the cookie.
+ * The bearer header goes to /api and /proxy (docs/api.md § Session), and to the two /auth calls that act on
+ * the current session, so they work whether the panel reads the header or the cookie.
  */
 function needsBearer(path: string): boolean {
   return (
@@ -51,7 +51,8 @@ function decode(text: string): unknown {
 
 /** The one mapping of a failed answer, for fetch and XHR alike. */
 function failure(status: number, body: unknown, record: RequestRecord): ApiError {
-  // Any 401 on a logged-in session ends it; the login page shows the timed-out message (docs/api.md § Session).
+  // Any 401 on a logged-in session ends it; the login page shows the timed-out message
+  // (docs/api.md § Session).
   if (status === 401) session.logout('timeout');
   const parsed = parseErrorBody(body);
   return new ApiError(status, parsed.code, parsed.metadata, record, parsed.msg);

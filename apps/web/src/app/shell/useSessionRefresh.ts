@@ -6,7 +6,10 @@ import { useSession } from '../../api/useSession';
 
 export const SESSION_REFRESH_MS = 600_000;
 
-/** While logged in, POST /auth/reauth every 10 minutes keeps the session alive (docs/security.md § Sessions and tokens). */
+/**
+ * While logged in, POST /auth/reauth every 10 minutes keeps the session alive (docs/security.md § Sessions and
+ * tokens).
+ */
 export function useSessionRefresh(): void {
   const { token } = useSession();
   useEffect(() => {

@@ -1,6 +1,6 @@
 /**
- * File calls through the panel's daemon proxy (docs/files.md), all through the one client (api/client.ts), so an
- * expired session ends the same way in the file editor as anywhere else. Folder listings go over the live
+ * File calls through the panel's daemon proxy (docs/files.md), all through the one client (api/client.ts), so
+ * an expired session ends the same way in the file editor as anywhere else. Folder listings go over the live
  * socket instead (`useFolder`); downloads are plain links the browser saves itself (no copy held in memory).
  */
 import type { ArchiveResponse } from '@hearth/contract';
