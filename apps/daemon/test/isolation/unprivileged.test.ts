@@ -117,6 +117,8 @@ describe.skipIf(!isRoot)('a daemon that is not root', () => {
         expect((await readFile(join(folder, 'uid.txt'), 'utf8')).trim()).toBe(String(NOBODY));
         expect(seen.trim()).toBe(c.mode === 'bubblewrap' ? 'hidden' : 'seen');
       },
+      // A daemon process of its own, which builds its holder program with cc on first use (docs/daemon.md).
+      120_000,
     );
   }
 });
