@@ -59,4 +59,18 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['@hearth/panel*', '@hearth/cli*', '@hearth/web*'] }],
     },
   },
+  {
+    // A daemon route's params, query and body are typed by its permission-table row's schemas and validated
+    // before the handler (docs/adr/0004-contract-route-table.md); a hand cast would bypass both.
+    files: ['apps/daemon/src/transport/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > MemberExpression.expression[property.name=/^(params|query|body)$/]',
+          message: 'Declare the part in the route row’s schemas (packages/contract/src/daemon-routes.ts).',
+        },
+      ],
+    },
+  },
 );
