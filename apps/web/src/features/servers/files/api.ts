@@ -3,7 +3,7 @@
  * an expired session ends the same way in the file editor as anywhere else. Folder listings go over the live
  * socket instead (`useFolder`); downloads are plain links the browser saves itself (no copy held in memory).
  */
-import type { ArchiveResponse } from '@hearth/contract';
+import type { ArchiveResponse, ExtractReport } from '@hearth/contract';
 import { api } from '../../../api/client';
 import { encodePath } from './file-model';
 
@@ -38,7 +38,7 @@ export const filesApi = {
   archive: (serverId: string, destination: string, sources: string[]) =>
     api.post<ArchiveResponse>(`${base(serverId)}/archive/${encodePath(destination)}`, sources),
   extract: (serverId: string, archive: string, destination: string) =>
-    api.get<unknown>(
+    api.get<ExtractReport>(
       `${base(serverId)}/extract/${encodePath(archive)}?destination=${encodeURIComponent(destination)}`,
     ),
 };
