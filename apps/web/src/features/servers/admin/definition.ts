@@ -1,4 +1,4 @@
-import { templateSchema, type Template } from '@hearth/contract';
+import { templateSchema, type ServerDefinitionView, type Template } from '@hearth/contract';
 import { api } from '../../../api/client';
 
 /** The definition as the daemon stores it; keys the editor does not know (e.g. tasks) are kept on save. */
@@ -10,7 +10,7 @@ export const autoFlags: AutoFlag[] = ['autostart', 'autorestart', 'autorecover']
 const path = (id: string) => `/proxy/daemon/server/${encodeURIComponent(id)}`;
 
 export async function loadDefinition(id: string): Promise<RawDefinition> {
-  const { id: _id, ...definition } = await api.get<RawDefinition>(path(id));
+  const { id: _id, ...definition } = await api.get<ServerDefinitionView>(path(id));
   return definition;
 }
 
