@@ -138,6 +138,9 @@ export function proxyRequests(nodeId: string): Record<RouteOnANode, BuildRequest
     // ---- status, power and console ----
     'GET /proxy/daemon/server/:id/status': async (ctx) => ({ url: `${proxy(await ctx.server())}/status` }),
     'GET /proxy/daemon/server/:id/stats': async (ctx) => ({ url: `${proxy(await started(ctx))}/stats` }),
+    'GET /proxy/daemon/server/:id/history': async (ctx) => ({
+      url: `${proxy(await ctx.server())}/history?range=1h`,
+    }),
     'GET /proxy/daemon/server/:id/console': async (ctx) => ({ url: `${proxy(await ctx.server())}/console` }),
     'POST /proxy/daemon/server/:id/console': async (ctx) => ({
       url: `${proxy(await started(ctx))}/console`,

@@ -285,10 +285,8 @@ export class RouteMatrix {
       credential: Credential | 'session',
     ) => {
       const req = await build(this.context(caller ?? this.standIn, access));
-      if (credential === 'session' && !caller)
-        throw new Error(`${route.key} ${label}: a session needs a caller`);
-      const how =
-        credential === 'session' ? { bearer: await this.session(caller ?? this.standIn) } : credential;
+      const how = credential === 'session' ? caller && { bearer: await this.session(caller) } : credential;
+      if (!how) throw new Error(`${route.key} ${label}: a session needs a caller`);
       const got = await this.send(route, req, how);
       const refusal = want === served ? this.o.knownRefusals?.[route.key] : undefined;
       if (refusal) {

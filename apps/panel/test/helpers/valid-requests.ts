@@ -29,6 +29,7 @@ export const routesOnANode = [
   'POST /proxy/daemon/server/:id/data',
   'GET /proxy/daemon/server/:id/status',
   'GET /proxy/daemon/server/:id/stats',
+  'GET /proxy/daemon/server/:id/history',
   'GET /proxy/daemon/server/:id/console',
   'POST /proxy/daemon/server/:id/console',
   'POST /proxy/daemon/server/:id/start',
@@ -58,7 +59,7 @@ export function isOnANode(route: Pick<MatrixRoute, 'method' | 'url' | 'key'>): b
   return keys.includes(route.key) || (route.method === 'HEAD' && keys.includes(`GET ${route.url}`));
 }
 
-/** A server row on the local node, owned by `owner` (the panel-only matrix runs no daemon). */
+/** A server row on `nodeId` (the local one by default) owned by `owner`; no daemon runs it. */
 export async function serverRow(t: TestApp, owner: TestUser, nodeId = 'local'): Promise<string> {
   const id = randomUUID().replace(/-/g, '').slice(0, 8);
   const row = {
@@ -75,7 +76,7 @@ export async function serverRow(t: TestApp, owner: TestUser, nodeId = 'local'): 
 }
 
 let seq = 0;
-/** A name no other request of this run uses (usernames: 3–100 of [A-Za-z0-9_.-]). */
+/** A name no other request of this run uses (also a valid username: letters, digits, `_`). */
 export const unique = (prefix: string) => `${prefix}${++seq}_${randomUUID().slice(0, 8)}`;
 
 const newAccount = () => {
@@ -93,7 +94,7 @@ const nodeBody = () => ({
 });
 
 /** A stored template the panel accepts (a tty echo game). */
-export const echoTemplate = {
+const echoTemplate = {
   type: 'echo',
   display: 'Echo',
   install: [{ type: 'command', commands: 'echo hi' }],
