@@ -27,6 +27,7 @@ import {
   waitQuerySchema,
   type ClientMessageType,
 } from './daemon';
+import { backupRoutes } from './backup-routes';
 import { serverParamsSchema, serverPathParamsSchema, taskParamsSchema } from './daemon-params';
 import {
   archiveRequestSchema,
@@ -62,9 +63,10 @@ export interface PanelProxyNeed {
  * How the panel forwards a proxied route (the forwarding code stays in the panel's proxy files):
  * `plain` streams (modules/servers/proxy.routes.ts), `files` streams with the transfer's timeout
  * (files-proxy.routes.ts), `tasks` sends the parsed JSON (tasks-proxy.routes.ts), `socket` relays a
- * websocket (socket.routes.ts).
+ * websocket (socket.routes.ts), `backups` streams with the backup id checked and long waits
+ * (backups-proxy.routes.ts).
  */
-export type ProxyForward = 'plain' | 'files' | 'tasks' | 'socket';
+export type ProxyForward = 'plain' | 'files' | 'tasks' | 'socket' | 'backups';
 
 export interface DaemonProxy {
   /** The panel's path (`/proxy/daemon/server/:id/stats`). */
@@ -403,6 +405,8 @@ export const daemonRoutes = {
     note: 'Each step is then checked against its owner’s flags (task operations below).',
     schemas: { ...onTask, response: accepted },
   },
+  // Backups (docs/backups.md): their rows live in backup-routes.ts.
+  ...backupRoutes,
 } as const satisfies Record<string, DaemonRouteRow>;
 
 export type DaemonRouteKey = keyof typeof daemonRoutes;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { variableSchema } from './template';
 import { fileListSchema, fileMessageSchema } from './files';
+import { backupDoneEventSchema, backupProgressEventSchema } from './backup-events';
 
 // ---- HTTP ----
 export const statusResponseSchema = z.object({ running: z.boolean(), installing: z.boolean() });
@@ -195,6 +196,8 @@ export const serverMessageSchemas = {
   error: z.object({ type: z.literal('error'), data: errorEventDataSchema }),
   pong: z.object({ type: z.literal('pong'), data: z.object({}) }),
   'file-list': z.object({ type: z.literal('file-list'), data: fileListSchema }),
+  'backup-progress': backupProgressEventSchema,
+  'backup-done': backupDoneEventSchema,
 } as const;
 
 const tell = serverMessageSchemas;
@@ -205,6 +208,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   tell.error,
   tell.pong,
   tell['file-list'],
+  tell['backup-progress'],
+  tell['backup-done'],
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 

@@ -121,12 +121,36 @@ export const errorCatalogue = {
   ErrDockerBindingInvalid: { status: 400, message: "The binding '{binding}' is invalid" },
   ErrDaemonTokenInvalid: { status: 401, message: 'The daemon token is invalid' },
   ErrSocketLimit: { status: 429, message: 'Too many connections to this server' },
-  ErrCrossSiteRequest: { status: 403, message: 'Requests from other sites are refused; use the panel itself' },
+  ErrCrossSiteRequest: {
+    status: 403,
+    message: 'Requests from other sites are refused; use the panel itself',
+  },
   ErrBodyTooComplex: {
     status: 400,
     message: 'The request body is nested deeper than {maxDepth} levels or holds more than {maxValues} values',
   },
   ErrServerIdsExhausted: { status: 503, message: 'This node has no free user id left for another server' },
+  // Backups (docs/backups.md)
+  ErrBackupNotFound: { status: 404, message: 'Backup not found' },
+  ErrBackupBusy: { status: 409, message: 'Another backup or restore of this server is running ({kind})' },
+  ErrBackupPathInvalid: { status: 400, message: 'The path must stay inside the server folder' },
+  ErrBackupPathNotFound: { status: 404, message: "'{path}' is not in this backup" },
+  ErrBackupLocked: { status: 409, message: 'This backup is locked; unlock it first' },
+  ErrBackupLimitReached: { status: 409, message: 'This server has reached its backup limit ({limit})' },
+  ErrBackupTooSoon: { status: 429, message: 'The next manual backup is possible in {seconds} s' },
+  ErrBackupHookTimeout: {
+    status: 504,
+    message: "The server did not print '{waitFor}' within {seconds} s; no backup was taken",
+  },
+  ErrBackupDestinationUnreachable: {
+    status: 502,
+    message: 'The backup destination cannot be reached: {reason}',
+  },
+  ErrBackupDestinationFull: { status: 507, message: 'The backup destination is full' },
+  ErrBackupUnavailable: { status: 503, message: 'Backups are not available on this node: {reason}' },
+  ErrBackupFailed: { status: 500, message: 'The backup operation failed: {reason}' },
+  ErrRestoreServerRunning: { status: 409, message: 'Stop the server before restoring a backup into it' },
+  ErrRestoreNoSpace: { status: 507, message: 'Not enough disk space on the node to restore this backup' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

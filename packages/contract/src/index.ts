@@ -9,3 +9,4 @@ export * from './daemon-routes';
 export * from './files';
 export * from './tasks';
 export * from './task-permissions';
+export * from './backups';

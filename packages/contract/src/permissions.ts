@@ -31,6 +31,12 @@ export const serverPermissions = [
   'viewServerFiles',
   'sftpServer',
   'putServerFiles',
+  // Backups (docs/backups.md): what each may do with the server's snapshots.
+  'viewServerBackups',
+  'createServerBackups',
+  'restoreServerBackups',
+  'deleteServerBackups',
+  'downloadServerBackups',
 ] as const;
 export type ServerPermission = (typeof serverPermissions)[number];
 
@@ -66,6 +72,11 @@ export const serverScopeOf: Record<ServerPermission, string> = {
   viewServerFiles: 'servers.files.get',
   sftpServer: 'servers.sftp',
   putServerFiles: 'servers.files.put',
+  viewServerBackups: 'servers.backups.view',
+  createServerBackups: 'servers.backups.create',
+  restoreServerBackups: 'servers.backups.restore',
+  deleteServerBackups: 'servers.backups.delete',
+  downloadServerBackups: 'servers.backups.download',
 };
 
 export const ADMIN_SCOPE = 'servers.admin';

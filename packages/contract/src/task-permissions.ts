@@ -20,6 +20,7 @@ export const taskOperationNeeds: Record<RuntimeStepType | KnownProcessorType, Op
   restart: ['startServer', 'stopServer'],
   sleep: [],
   wait: [],
+  backup: ['createServerBackups'],
   writefile: ['putServerFiles'],
   mkdir: ['putServerFiles'],
   move: ['putServerFiles'],

@@ -28,6 +28,8 @@ export const runtimeStepSchemas = {
   sleep: z.object({ type: z.literal('sleep'), seconds: seconds(86_400) }),
   /** Waits until the server is stopped (e.g. after a `stop` typed to its console); fails after the timeout. */
   wait: z.object({ type: z.literal('wait'), timeoutSeconds: seconds(86_400).default(600) }),
+  /** A backup of the server (docs/backups.md), with its hooks and the policy's retention; the step fails with it. */
+  backup: z.object({ type: z.literal('backup') }),
 } as const;
 
 export type RuntimeStepType = keyof typeof runtimeStepSchemas;

@@ -5,6 +5,7 @@
  * `command`, legacy `program` + `arguments` become `command`, and the v3 environment `host` becomes `tty`.
  */
 import { z } from 'zod';
+import { backupHooksSchema } from './backup-hooks';
 import { processorListSchema } from './template-processors';
 
 export * from './template-processors';
@@ -158,6 +159,11 @@ export const templateSchema = z.object({
       binaries: z.array(z.string()).optional(),
     })
     .optional(),
+  /**
+   * Console commands around a backup of the running server (a Hearth extension; docs/backups.md § Hooks), e.g.
+   * `save-off` + `save-all flush` waiting for `Saved the game`, then `save-on`. Absent: snapshot as-is.
+   */
+  backup: backupHooksSchema.optional(),
   /** Scheduled tasks (a later issue owns their shape); kept as given so saving never wipes them. */
   tasks: z.record(z.string(), z.unknown()).optional(),
 });

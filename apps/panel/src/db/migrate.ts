@@ -7,6 +7,7 @@ import * as m0003 from './migrations/0003_templates';
 import * as m0004 from './migrations/0004_nodes_servers';
 import * as m0005 from './migrations/0005_node_tls';
 import * as m0006 from './migrations/0006_oauth2_revocation';
+import * as m0007 from './migrations/0007_backup_permissions';
 
 /** A static list (no directory scan): works the same from source, tests and any bundling. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004_nodes_servers': m0004,
   '0005_node_tls': m0005,
   '0006_oauth2_revocation': m0006,
+  '0007_backup_permissions': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

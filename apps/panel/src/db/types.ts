@@ -56,6 +56,11 @@ export interface PermissionsTable {
   view_server_files: number;
   sftp_server: number;
   put_server_files: number;
+  view_server_backups: number;
+  create_server_backups: number;
+  restore_server_backups: number;
+  delete_server_backups: number;
+  download_server_backups: number;
 }
 
 /** Browser sessions and OAuth2 access tokens: only the SHA-256 of the token is stored. */
