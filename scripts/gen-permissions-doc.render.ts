@@ -20,6 +20,7 @@ const flags = (list: readonly string[]) => list.map(code).join(' + ');
 
 function daemonNeedText(need: DaemonNeed): string {
   if (need === 'public') return 'no token';
+  if (need === 'metrics') return 'metrics token (`metrics.token`), not a panel token';
   if (need === 'admin') return 'node admin';
   if (need === 'view') return 'any access';
   return flags(need);

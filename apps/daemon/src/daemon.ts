@@ -12,6 +12,7 @@ import { protectDataDirs } from './isolation/data-modes';
 import { detectIsolation, type IsolationRuntime } from './isolation/runtime';
 import type { ServerSettings } from './server/server';
 import { startSftpFor } from './sftp';
+import { Telemetry } from './metrics/telemetry';
 import { buildDaemonApp } from './transport/app';
 import { TokenVerifier } from './transport/token';
 
@@ -82,16 +83,18 @@ export async function startDaemon(
   const isolation = detectIsolation(config);
   log[isolation.level](isolation.line);
   await protectDataDirs(config, isolation.runtime.switchIds, log);
-  const manager = new ServerManager(
-    new DefinitionStore(config.serversDir ?? ''),
-    serverSettingsOf(config, isolation.runtime, deps.clock),
-    log,
-  );
+  const settings = serverSettingsOf(config, isolation.runtime, deps.clock);
+  const manager = new ServerManager(new DefinitionStore(config.serversDir ?? ''), settings, log);
+  // Metrics, history and player counts (docs/daemon.md § Metrics); Minetest servers announce to its server list.
+  const telemetry = new Telemetry(manager, config, log);
+  settings.serverListUrl = (id) => telemetry.serverListUrl(id);
   // Read before anything starts: a bad certificate stops start-up with one line naming the key.
   const tls = tlsMaterialOf(config.tls);
   await manager.load();
   const app = await buildDaemonApp({ manager, verifier, config }, log, {
     ...(tls ? { https: { cert: tls.cert, key: tls.key } } : {}),
+    accessLog: config.accessLog || config.logLevel === 'debug' || config.logLevel === 'trace',
+    telemetry,
   });
   await app.listen({ host: config.host, port: config.port });
   if (tls) log.info({ fingerprint: tls.fingerprint, source: tls.source }, 'serving HTTPS');
@@ -104,6 +107,7 @@ export async function startDaemon(
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const sftp = await startSftpFor(config, manager, log);
+  await telemetry.start();
   manager.startAutostart(config.power.autostartIntervalMs);
   let closing: Promise<void> | null = null;
   return {
@@ -114,6 +118,8 @@ export async function startDaemon(
     close: () => {
       closing ??= (async () => {
         await sftp?.close();
+        // Before the servers go: a sampler that saw them vanish would take their history for deletions.
+        await telemetry.close();
         await manager.shutdown(config.power.shutdownTimeoutMs);
         await app.close();
       })();
@@ -122,6 +128,7 @@ export async function startDaemon(
     detach: () => {
       closing ??= (async () => {
         await sftp?.close();
+        await telemetry.close();
         await manager.detach();
         await app.close();
       })();

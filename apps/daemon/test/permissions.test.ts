@@ -99,6 +99,14 @@ describe('daemon permission table: HTTP routes', () => {
   it.each(httpRows)('%s', async (key, row) => {
     const label = `${row.method} ${row.path}`;
     if (row.need === 'public') return expectAllowed(await call(row), `${label} without a token`);
+    if (row.need === 'metrics') {
+      // Off here (the default): not there for anyone, a node admin included. Its token ladder with metrics on:
+      // test/metrics/metrics-history.test.ts.
+      for (const token of [undefined, await d.admin()]) {
+        await expectRefused(await call(row, token), 404, 'ErrNotFound', `${label} while metrics are off`);
+      }
+      return;
+    }
     await expectRefused(await call(row), 401, 'ErrDaemonTokenInvalid', `${label} without a token`);
 
     if (!isServerRoute(row)) {

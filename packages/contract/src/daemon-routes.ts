@@ -40,6 +40,7 @@ import {
   type fileMessageSchema,
 } from './files';
 import { taskCreatedResponseSchema, taskInputSchema, taskListViewSchema } from './tasks';
+import { historyQuerySchema, historyResponseSchema, metricsTextSchema, nodePlayersSchema } from './telemetry';
 import { templateSchema } from './template';
 import type { Refusal } from './zod-issues';
 
@@ -48,10 +49,12 @@ export type ServerNeed = readonly [ServerPermission, ...ServerPermission[]] | 'v
 
 /**
  * What a daemon call needs: server flags or `'view'` (the token must name this server; a node-admin token
- * holds every flag), `'admin'` (a node-admin token: the whole definition, reload, delete, node features), or
- * `'public'` (no token at all: the liveness answer).
+ * holds every flag), `'admin'` (a node-admin token: the whole definition, reload, delete, node features),
+ * `'public'` (no token at all: the liveness answer), or `'metrics'` (no panel token: the node's own metrics
+ * bearer token `metrics.token` or an address in `metrics.allow`, and 404 while `metrics.enabled` is false —
+ * a Prometheus server holds no panel key; docs/daemon.md § Metrics).
  */
-export type DaemonNeed = ServerNeed | 'admin' | 'public';
+export type DaemonNeed = ServerNeed | 'admin' | 'public' | 'metrics';
 
 /** What the panel checks before it forwards a call (its route's `config.permission` and `config.server`). */
 export interface PanelProxyNeed {
@@ -157,6 +160,22 @@ export const daemonRoutes = {
     note: 'What the node can run; the panel probes it with a node-admin token.',
     schemas: { ...none, response: ok(daemonFeaturesSchema) },
   },
+  metrics: {
+    method: 'GET',
+    path: '/metrics',
+    need: 'metrics',
+    note:
+      'Prometheus text for a scraper holding the node’s metrics token (not a panel token); registered beside ' +
+      'the token guard (apps/daemon/src/metrics/telemetry-routes.ts), 404 while metrics are off.',
+    schemas: { ...none, response: ok(metricsTextSchema) },
+  },
+  players: {
+    method: 'GET',
+    path: '/daemon/players',
+    need: 'admin',
+    note: 'The known player counts of every server; the panel’s server list reads them from its cache.',
+    schemas: { ...none, response: ok(nodePlayersSchema) },
+  },
   definitionRead: {
     method: 'GET',
     path: S,
@@ -233,6 +252,18 @@ export const daemonRoutes = {
     need: ['viewServerStats'],
     proxy: proxied('/stats', 'plain'),
     schemas: { ...onServer, response: ok(statsResponseSchema) },
+  },
+  history: {
+    method: 'GET',
+    path: `${S}/history`,
+    need: ['viewServerStats'],
+    proxy: proxied('/history', 'plain'),
+    schemas: {
+      ...onServer,
+      query: historyQuerySchema,
+      response: ok(historyResponseSchema),
+      refusals: { query: { code: 'ErrFieldInvalid', field: 'range' } },
+    },
   },
   consoleRead: {
     method: 'GET',
@@ -527,7 +558,7 @@ export function socketMessageKeyOf(message: unknown): SocketMessageKey | undefin
   return Object.hasOwn(socketMessages, key) ? (key as SocketMessageKey) : undefined;
 }
 
-/** The flags a need names (none for `'view'`, `'admin'` and `'public'`). */
+/** The flags a need names (none for `'view'`, `'admin'`, `'public'` and `'metrics'`). */
 export function flagsOf(need: DaemonNeed): readonly ServerPermission[] {
   return typeof need === 'string' ? [] : need;
 }

@@ -7,12 +7,18 @@ import { z } from 'zod';
 import { variableSchema } from './template';
 import { fileListSchema, fileMessageSchema } from './files';
 import { backupDoneEventSchema, backupProgressEventSchema } from './backup-events';
+import { playerCountSchema } from './telemetry';
 
 // ---- HTTP ----
 export const statusResponseSchema = z.object({ running: z.boolean(), installing: z.boolean() });
 export type StatusResponse = z.infer<typeof statusResponseSchema>;
 
-export const statsResponseSchema = z.object({ cpu: z.number(), memory: z.number() });
+/** CPU % of one core and memory bytes of the process tree; `players` when the template's query answers. */
+export const statsResponseSchema = z.object({
+  cpu: z.number(),
+  memory: z.number(),
+  players: playerCountSchema.optional(),
+});
 export type StatsResponse = z.infer<typeof statsResponseSchema>;
 
 /** `logs` joins the chunks newer than `?time=`; `epoch` is the newest chunk's epoch (or now if none). */

@@ -10,3 +10,4 @@ export * from './files';
 export * from './tasks';
 export * from './task-permissions';
 export * from './backups';
+export * from './telemetry';

@@ -138,6 +138,18 @@ function normaliseRun(input: unknown): unknown {
   return out;
 }
 
+/**
+ * Hearth extension: how the daemon asks the running server for its players (docs/daemon.md § Player counts).
+ * `type` is a game type of the gamedig library (`minecraft`, `minetest`, …); `port` is the port to ask, as a
+ * variable's name (its value is used) or a number; absent = the `port` variable. Without `query` no players are
+ * shown: unknown games show nothing.
+ */
+export const serverQuerySchema = z.strictObject({
+  type: z.string().regex(/^[a-z0-9_-]{1,64}$/, 'a gamedig game type (lower case)'),
+  port: z.union([z.string().min(1).max(100), z.number().int().min(1).max(65535)]).optional(),
+});
+export type ServerQuery = z.infer<typeof serverQuerySchema>;
+
 export const templateSchema = z.object({
   id: z.string().optional(),
   name: z.string().optional(),
@@ -159,6 +171,7 @@ export const templateSchema = z.object({
       binaries: z.array(z.string()).optional(),
     })
     .optional(),
+  query: serverQuerySchema.optional(),
   /**
    * Console commands around a backup of the running server (a Hearth extension; docs/backups.md § Hooks), e.g.
    * `save-off` + `save-all flush` waiting for `Saved the game`, then `save-on`. Absent: snapshot as-is.

@@ -50,12 +50,25 @@ describe('daemon route rows', () => {
     ).toThrow();
   });
 
-  it('keep node-wide rows to the liveness answer and node-admin calls', () => {
+  it('keep node-wide rows to the liveness answer, node-admin calls and the metrics scrape', () => {
     const nodeWide = daemonRouteRows().filter(([, row]) => !isServerRoute(row));
-    expect(nodeWide.map(([key]) => key).sort()).toEqual(['alive', 'features']);
-    for (const [key, row] of nodeWide) expect(['public', 'admin'], key).toContain(row.need);
+    expect(nodeWide.map(([key]) => key).sort()).toEqual([
+      'alive',
+      'backupCheck',
+      'backupDestinationWrite',
+      'backupNodeStatus',
+      'features',
+      'metrics',
+      'players',
+    ]);
+    for (const [key, row] of nodeWide) expect(['public', 'admin', 'metrics'], key).toContain(row.need);
     for (const [key, row] of daemonRouteRows().filter(([, r]) => isServerRoute(r))) {
       expect(row.need, key).not.toBe('public');
+      expect(row.need, key).not.toBe('metrics');
+    }
+    // A metrics row carries no server data a panel token could be refused for, and is never proxied.
+    for (const [key, row] of daemonRouteRows().filter(([, r]) => r.need === 'metrics')) {
+      expect(row.proxy, key).toBeUndefined();
     }
   });
 });

@@ -2,6 +2,7 @@
  * Daemon configuration (`node.json`, shown by the panel's deployment instructions). Every key has a default
  * except the panel's public key; `HEARTH_DAEMON_<PATH>` env variables override single keys (see load.ts).
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const ms = (def: number) => z.number().int().nonnegative().default(def);
@@ -70,6 +71,16 @@ const timeZone = z
   .string()
   .default('')
   .refine((zone) => zone === '' || isTimeZone(zone), 'an IANA time zone such as Europe/Berlin, or empty');
+
+/** `10.0.0.5`, `::1`, `10.0.0.0/8` or `fd00::/8`. */
+function isAddressOrRange(text: string): boolean {
+  const [address = '', bits, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
+}
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -161,6 +172,49 @@ const tlsSchema = z
       ctx.addIssue({ code: 'custom', path: ['keyPem'], message: 'a PEM private key' });
   });
 
+/**
+ * `GET /metrics` for Prometheus (docs/daemon.md § Metrics): off by default (404); when on, a scraper sends
+ * `Authorization: Bearer <token>` or comes from an address in `allow` (IPs or CIDR ranges).
+ */
+const metricsSchema = z
+  .strictObject({
+    enabled: z.boolean().default(false),
+    token: z.string().default(''),
+    allow: z
+      .preprocess(
+        (v) =>
+          typeof v === 'string'
+            ? v
+                .split(',')
+                .map((a) => a.trim())
+                .filter(Boolean)
+            : v,
+        z.array(z.string().refine(isAddressOrRange, 'an IP address or a CIDR range such as 10.0.0.0/8')),
+      )
+      .default([]),
+  })
+  .refine((m) => !m.enabled || m.token !== '' || m.allow.length > 0, {
+    message: 'metrics.enabled needs a token or an allow list',
+    path: ['token'],
+  });
+
+/** The one sampling of every server behind /metrics and the metric history (docs/daemon.md § Metric history). */
+const statsSchema = z.strictObject({
+  /** How often each server's CPU, memory, disk and players are sampled (history averages them per minute). */
+  sampleIntervalMs: z.number().int().min(100).default(15_000),
+  /** How often each server's folder size is measured, in the background. */
+  diskIntervalMs: z.number().int().min(100).default(300_000),
+});
+
+/** Player counts from templates' `query` (docs/daemon.md § Player counts). */
+const playersSchema = z.strictObject({
+  intervalMs: z.number().int().min(100).default(30_000),
+  /** One query's budget; a server that does not answer in time has no count. */
+  timeoutMs: z.number().int().min(100).default(3_000),
+  /** The loopback port Minetest servers announce to (the daemon is their server list); 0 = any free port. */
+  serverListPort: z.number().int().min(0).max(65535).default(5658),
+});
+
 export const daemonConfigSchema = z.strictObject({
   /** Must match the node id the panel puts in token audiences (`hearth-daemon:<nodeId>`). */
   nodeId: z.string().min(1).default('local'),
@@ -173,6 +227,8 @@ export const daemonConfigSchema = z.strictObject({
   /** The panel's ES256 public key (SPKI PEM); the daemon verifies every request with it. */
   publicKeyPem: z.string().min(1).includes('BEGIN PUBLIC KEY'),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** One log line per HTTP request; also on at logLevel debug or trace. */
+  accessLog: z.boolean().default(false),
   console: consoleSchema.prefault({}),
   socket: socketSchema.prefault({}),
   power: powerSchema.prefault({}),
@@ -185,6 +241,9 @@ export const daemonConfigSchema = z.strictObject({
   tasks: tasksSchema.prefault({}),
   tls: tlsSchema.prefault({}),
   isolation: isolationSchema.prefault({}),
+  metrics: metricsSchema.prefault({}),
+  stats: statsSchema.prefault({}),
+  players: playersSchema.prefault({}),
 });
 
 export type DaemonConfig = z.infer<typeof daemonConfigSchema>;

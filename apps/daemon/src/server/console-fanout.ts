@@ -65,6 +65,8 @@ export class ConsoleFanout {
   private readonly entries = new Map<ConsoleSubscriber, Entry>();
   private timer: NodeJS.Timeout | null = null;
   private immediate: NodeJS.Immediate | null = null;
+  /** Bytes dropped for slow subscribers since the daemon started (all subscribers; /metrics). */
+  droppedBytes = 0;
 
   constructor(
     private readonly tickMs: number,
@@ -89,6 +91,7 @@ export class ConsoleFanout {
         const lost = entry.chunks[entry.head++]?.bytes ?? 0;
         entry.queuedBytes -= lost;
         entry.dropped += lost;
+        this.droppedBytes += lost;
       }
       if (entry.head > 1024 && entry.head * 2 > entry.chunks.length) {
         entry.chunks = entry.chunks.slice(entry.head);

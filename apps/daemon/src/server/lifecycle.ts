@@ -10,6 +10,7 @@ function describeExit(state: ExitState): string {
 
 async function autoRestart(server: Server): Promise<void> {
   server.restartTimer = null;
+  server.counters.restarts++;
   try {
     await beginStart(server, true)();
   } catch (err) {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import {
   AppError,
   DAEMON_LINE_PREFIX,
+  type PlayerCount,
   type StatsResponse,
   type StatusResponse,
   type Template,
@@ -38,9 +39,18 @@ export interface ServerSettings {
   isolation: IsolationRuntime;
   /** `<dataDir>/run`: a directory per server for the holder that keeps its process (docs/daemon.md § Supervision). */
   runDir: string;
+  /** The Minetest server list URL of a server, `${hearthServerList}` (docs/daemon.md § Player counts). */
+  serverListUrl?: (id: string) => string;
 }
 
 export type StatusListener = (status: StatusResponse) => void;
+
+/** Newlines in a piece of output (a line counts when it ends). */
+function countLines(text: string): number {
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  return lines;
+}
 
 export class Server {
   readonly console: ConsoleLog;
@@ -59,6 +69,10 @@ export class Server {
   adminEdited = false;
   /** The server's own uid/gid (standard/tty under a root daemon); allocated and stored by the manager. */
   runAs: ServerIds | null = null;
+  /** Players as the template's query last answered (src/metrics/players.ts); null while unknown. */
+  players: PlayerCount | null = null;
+  /** Totals since the daemon started, for /metrics (docs/daemon.md § Metrics). */
+  readonly counters = { consoleLines: 0, restarts: 0 };
   private env: Environment | null = null;
   private readonly statusListeners = new Set<StatusListener>();
   private exitWaiters: Array<(state: ExitState) => void> = [];
@@ -90,7 +104,9 @@ export class Server {
   }
 
   substitutions(): Substitutions {
-    return substitutionsFor(this.definition, this.id, this.sandbox.root);
+    const values = substitutionsFor(this.definition, this.id, this.sandbox.root);
+    const serverList = this.settings.serverListUrl?.(this.id);
+    return serverList ? { ...values, hearthServerList: serverList } : values;
   }
 
   environment(): Environment {
@@ -143,6 +159,7 @@ export class Server {
 
   output(text: string): void {
     if (text !== '') this.atLineStart = text.endsWith('\n');
+    this.counters.consoleLines += countLines(text);
     this.fanout.publish(this.console.append(text));
   }
 
@@ -191,10 +208,10 @@ export class Server {
     };
   }
 
-  /** CPU % and memory bytes of the whole process tree; zeros when stopped. */
+  /** CPU % and memory bytes of the whole process tree (zeros when stopped), and the players when known. */
   async stats(): Promise<StatsResponse> {
-    if (!this.env || !this.isRunning()) return { cpu: 0, memory: 0 };
-    return this.env.stats();
+    const usage = this.env && this.isRunning() ? await this.env.stats() : { cpu: 0, memory: 0 };
+    return this.players ? { ...usage, players: this.players } : usage;
   }
 
   /** One console line to the process input; several lines in one call are refused. */

@@ -17,6 +17,8 @@ import { fileRoutes } from './file-routes';
 import { runtimeRoutes } from './runtime-routes';
 import { socketRoute } from './socket-route';
 import { taskRoutes } from './task-routes';
+import { Telemetry } from '../metrics/telemetry';
+import { telemetryRoutes } from '../metrics/telemetry-routes';
 import { installValidation } from './validation';
 import type { TransportContext } from './context';
 
@@ -27,6 +29,10 @@ export interface DaemonAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Serve HTTPS/WSS with this certificate and key (daemon.ts; docs/security.md § Node link). */
   https?: { cert: string; key: string };
+  /** One log line per request (config `accessLog`, or logLevel debug); off by default. */
+  accessLog?: boolean;
+  /** The node's metrics, history and player counts (daemon.ts starts it); a idle one when absent (tests). */
+  telemetry?: Telemetry;
 }
 
 export async function buildDaemonApp(
@@ -40,7 +46,12 @@ export async function buildDaemonApp(
   const serverFactory: FastifyServerFactory | undefined = https
     ? (handler) => createHttpsServer({ ...https, minVersion: 'TLSv1.2' }, handler)
     : undefined;
-  const app = Fastify({ loggerInstance, bodyLimit: BODY_LIMIT, ...(serverFactory ? { serverFactory } : {}) });
+  const app = Fastify({
+    loggerInstance,
+    bodyLimit: BODY_LIMIT,
+    disableRequestLogging: options.accessLog !== true,
+    ...(serverFactory ? { serverFactory } : {}),
+  });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   installErrorHandler(app);
   installValidation(app);
@@ -60,5 +71,6 @@ export async function buildDaemonApp(
   socketRoute(app, ctx);
   fileRoutes(app, ctx);
   taskRoutes(app, ctx);
+  telemetryRoutes(app, ctx, options.telemetry ?? new Telemetry(ctx.manager, ctx.config, logger));
   return app;
 }
