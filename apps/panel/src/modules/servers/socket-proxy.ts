@@ -86,11 +86,7 @@ export class SocketRelay {
       up.once('unexpected-response', (_req, res) => {
         // The daemon's own cap (socket.maxPerServer) is named as such, not hidden behind ErrSocketFailed.
         const status = res.statusCode ?? 0;
-        reject(
-          status === 429
-            ? new AppError('ErrSocketLimit')
-            : new AppError('ErrSocketFailed', { status }),
-        );
+        reject(status === 429 ? new AppError('ErrSocketLimit') : new AppError('ErrSocketFailed', { status }));
         up.terminate();
       });
       up.once('error', reject);
