@@ -1,11 +1,11 @@
-import Fastify, { type RouteOptions } from 'fastify';
+import Fastify, { LogController, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PanelConfig } from './config/schema';
 import { connectDatabase, type Db } from './db/connect';
 import type { App } from './app-types';
-import { loggerOptions } from './logger';
+import { accessLogOn, loggerOptions, type LogDestination } from './logger';
 import { dataDir, themesDir, webDir } from './lib/paths';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -22,13 +22,15 @@ export interface AppDeps {
   /** An open database; when given, the caller owns it (the app does not close it). */
   db?: Db;
   /** Where pino writes (tests capture logs); stdout by default. */
-  logStream?: NodeJS.WritableStream;
+  logStream?: LogDestination;
   /** Called for every route as it is registered (the authorization-matrix test collects them). */
   onRoute?: (route: RouteOptions) => void;
   /** Rate limits for auth endpoints (tests lower or raise them); defaults in lib/rate-limiter.ts. */
   limits?: AuthLimits;
   /** Panel → daemon timeouts (tests shorten them); defaults in nodes-link/daemon-client.ts. */
   linkTimeouts?: Partial<LinkTimeouts>;
+  /** This process runs the local node beside the panel (`hearth start`); without it the panel never calls it. */
+  localNodeRuns?: boolean;
 }
 
 export interface BuiltApp {
@@ -42,6 +44,7 @@ export async function buildApp(config: PanelConfig, deps: AppDeps = {}): Promise
   const db = deps.db ?? connectDatabase(config.panel.databaseUrl);
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
+    logController: new LogController({ disableRequestLogging: !accessLogOn(config.log) }),
     bodyLimit: config.web.bodyLimit,
     trustProxy: config.web.trustProxy,
     return503OnClosing: true,
@@ -63,6 +66,7 @@ export async function buildApp(config: PanelConfig, deps: AppDeps = {}): Promise
     log: () => app.log,
     limits: deps.limits,
     linkTimeouts: deps.linkTimeouts,
+    localNodeRuns: deps.localNodeRuns,
   });
   registerAuth(app, services);
   await registerRoutes(app, services, { themesDir: themesDir(config), dataDir: dataDir(config) });

@@ -1,5 +1,6 @@
 export { buildApp, type BuiltApp, type AppDeps } from './app';
-export { startPanel, type RunningPanel } from './main';
+export { startPanel, type RunningPanel, type StartPanelOptions } from './main';
+export type { LogDestination } from './logger';
 export * from './config';
 export { connectDatabase, migrateToLatest, type Db } from './db';
 export { readPublicKeyPem, ensurePanelKeys } from './lib/keys';

@@ -1,5 +1,6 @@
 import type { PanelConfig } from './config/schema';
 import { buildApp } from './app';
+import type { LogDestination } from './logger';
 import { migrateToLatest } from './db/migrate';
 import { ensurePanelKeys } from './lib/keys';
 import { dataDir } from './lib/paths';
@@ -17,8 +18,13 @@ export interface RunningPanel {
 }
 
 export interface StartPanelOptions {
-  /** The caller runs the local node beside the panel: issue its credential (the secret is in no file). */
+  /**
+   * The caller runs the local node beside the panel: issue its credential (the secret is in no file). Without
+   * it the panel never calls the local node (it shows offline).
+   */
   localNode?: boolean;
+  /** Where the panel's log lines go (the CLI's console: JSON or short human lines); stdout by default. */
+  logStream?: LogDestination;
 }
 
 /** Migrates, prepares keys and the setup link, then listens. Signal handling belongs to the caller (CLI). */
@@ -28,7 +34,10 @@ export async function startPanel(
 ): Promise<RunningPanel> {
   secureDataDir(dataDir(config));
   ensurePanelKeys(dataDir(config));
-  const { app, db, services } = await buildApp(config);
+  const { app, db, services } = await buildApp(config, {
+    localNodeRuns: options.localNode === true,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   try {
     await migrateToLatest(db.kysely);
     const setupToken = await services.setup.prepare();

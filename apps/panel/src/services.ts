@@ -39,6 +39,8 @@ export interface ServiceOptions {
   limits?: AuthLimits;
   /** Panel → daemon timeouts (tests shorten them). */
   linkTimeouts?: Partial<LinkTimeouts>;
+  /** This process runs the local node (`hearth start`); otherwise the panel never calls it. */
+  localNodeRuns?: boolean;
 }
 
 export function createServices(db: Db, config: PanelConfig, options: ServiceOptions) {
@@ -56,7 +58,7 @@ export function createServices(db: Db, config: PanelConfig, options: ServiceOpti
   const creator = createUserCreator(db, sessions);
   const setup = new SetupService({ settings: repos.settingsRepo, users: repos.users, creator });
   const templates = createTemplatesService(db, config);
-  const nodeParts = nodeServices(db, config, settings, options.linkTimeouts);
+  const nodeParts = nodeServices(db, config, settings, options.linkTimeouts, options.localNodeRuns);
   const accounts = accountServices(db, config, options, { ...repos, creator }, sessions, settings);
   const sockets = new SocketRegistry({
     perServer: config.web.socketsPerServer,

@@ -1,25 +1,59 @@
 import type { Command } from 'commander';
+import type { Logger } from 'pino';
+import type { PanelConfig } from '@hearth/panel';
 import { resolve } from 'node:path';
-import { panelConfigOf } from '../options';
+import { configFlag } from '../options';
+import { commandLogger, componentLogger } from '../console/loggers';
+import { printSetupLink } from '../console/setup-link';
+import { consoleSink, type LogSink } from '../console/sink';
 
 interface Closable {
   close(): Promise<void>;
 }
 
 /** SIGTERM/SIGINT: stop the node, drain the panel, close the database; a second signal forces exit. */
-function onShutdown(parts: Closable[]): void {
+function onShutdown(parts: Closable[], log: Logger): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) process.exit(1);
     stopping = true;
-    console.log(`${signal}: shutting down…`);
+    log.info(`${signal}: shutting down…`);
     void (async () => {
-      for (const part of parts) await part.close().catch((err: unknown) => console.error(String(err)));
+      for (const part of parts)
+        await part.close().catch((err: unknown) => log.error({ err }, 'shutdown step failed'));
       process.exit(0);
     })();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** The local node beside the panel, on the addresses of the config's `node` section. */
+async function startLocalNode(
+  config: PanelConfig,
+  panel: { address: string; localNodeSecret?: string },
+  sink: LogSink,
+): Promise<Closable> {
+  const [{ localDaemonConfig, startDaemon }, { readPublicKeyPem }] = await Promise.all([
+    import('@hearth/daemon'),
+    import('@hearth/panel'),
+  ]);
+  const dataDir = resolve(config.panel.dataDir);
+  // Plain HTTP on loopback by default, and its panel row is `plain`: this link never leaves the machine
+  // (docs/security.md § Node link).
+  const daemonConfig = localDaemonConfig({
+    dataDir,
+    panelUrl: panel.address,
+    publicKeyPem: readPublicKeyPem(dataDir),
+    clientSecret: panel.localNodeSecret,
+    host: config.node.host,
+    port: config.node.port,
+    sftpHost: config.node.sftpHost,
+    sftpPort: config.node.sftpPort,
+    logLevel: config.log.level,
+    accessLog: config.log.accessLog,
+  });
+  return startDaemon(daemonConfig, componentLogger('daemon', config.log.level, sink));
 }
 
 export function registerStartCommand(program: Command): void {
@@ -28,33 +62,33 @@ export function registerStartCommand(program: Command): void {
     .description('start the panel and a local node (daemon) in one process')
     .option('--no-node', 'start the panel only, without the local node')
     .action(async (opts: { node: boolean }, command: Command) => {
-      const config = await panelConfigOf(command);
-      const { readPublicKeyPem, startPanel } = await import('@hearth/panel');
+      const { configPath, createConfigFile, loadConfig, startPanel } = await import('@hearth/panel');
+      const path = configPath(configFlag(command));
+      // The README promises a config file to edit: the first start writes one (docs/configuration.md).
+      const created = createConfigFile(path);
+      const config = loadConfig({ path });
+      const sink = consoleSink(config.log.format);
+      const log = commandLogger(config.log.level, sink);
+      if (created) log.info(`created the config file ${path}`);
       // The panel issues the local node's credential in-process: the two only meet here (composition root).
-      const panel = await startPanel(config, { localNode: opts.node });
+      const panel = await startPanel(config, { localNode: opts.node, logStream: sink });
       const parts: Closable[] = [];
-      console.log(`Hearth panel listening on ${panel.address}`);
-      if (panel.setupUrl) console.log(`\nFirst start: create the administrator at\n  ${panel.setupUrl}\n`);
+      log.info(`panel listening on ${panel.address}`);
       if (opts.node) {
-        const { localDaemonConfig, startDaemon } = await import('@hearth/daemon');
-        // The local node listens on loopback only and its panel row is `plain`: this link never leaves the
-        // machine, so it carries no certificate (docs/security.md § Node link).
-        const dataDir = resolve(config.panel.dataDir);
-        const daemonConfig = localDaemonConfig({
-          dataDir,
-          panelUrl: panel.address,
-          publicKeyPem: readPublicKeyPem(dataDir),
-          clientSecret: panel.localNodeSecret,
-        });
         try {
-          parts.push(await startDaemon(daemonConfig));
-          console.log('Local node started');
+          parts.push(await startLocalNode(config, panel, sink));
+          const { host, port, sftpHost, sftpPort } = config.node;
+          log.info(`Local node started on ${host}:${port} (SFTP on ${sftpHost}:${sftpPort})`);
         } catch (err) {
           // The panel stays useful without its local node (remote nodes, settings, users).
-          console.error(`Local node did not start: ${err instanceof Error ? err.message : String(err)}`);
+          log.error(`Local node did not start: ${err instanceof Error ? err.message : String(err)}`);
         }
+      } else {
+        log.info('local node not started (--no-node): the panel shows it offline and never calls it');
       }
       parts.push(panel);
-      onShutdown(parts);
+      onShutdown(parts, log);
+      // Last, so it is not lost among the start-up lines.
+      if (panel.setupUrl) printSetupLink(panel.setupUrl, sink, log);
     });
 }

@@ -102,24 +102,38 @@ export function loadDaemonConfig(path: string, env: NodeJS.ProcessEnv = process.
   return parseDaemonConfig(merged, path, sources);
 }
 
-/** The local node beside the panel (`hearth start`): loopback only, servers under `<dataDir>/servers`. */
+/**
+ * The local node beside the panel (`hearth start`): loopback by default, servers under `<dataDir>/servers`.
+ * Its addresses come from the panel config's `node` section, as does the panel's row for it.
+ */
 export function localDaemonConfig(opts: {
   dataDir: string;
   panelUrl: string;
   publicKeyPem: string;
   /** The local node's credential secret, issued by the panel at start (SFTP logins are checked with it). */
   clientSecret?: string;
-  /** Tests run several instances side by side; defaults 5656 and 5657 (the panel's local node row). */
+  /** HTTP listen address and port; defaults 127.0.0.1 and 5656. */
+  host?: string;
   port?: number;
+  /** SFTP listen address and port; defaults 0.0.0.0 and 5657. */
+  sftpHost?: string;
   sftpPort?: number;
+  logLevel?: DaemonConfig['logLevel'];
+  accessLog?: boolean;
 }): DaemonConfig {
   return parseDaemonConfig({
-    host: '127.0.0.1',
+    host: opts.host ?? '127.0.0.1',
     port: opts.port ?? 5656,
     dataDir: opts.dataDir,
     serversDir: join(opts.dataDir, 'servers'),
     panelUrl: opts.panelUrl,
     publicKeyPem: opts.publicKeyPem,
-    sftp: { port: opts.sftpPort ?? 5657, clientSecret: opts.clientSecret ?? '' },
+    ...(opts.logLevel ? { logLevel: opts.logLevel } : {}),
+    ...(opts.accessLog !== undefined ? { accessLog: opts.accessLog } : {}),
+    sftp: {
+      ...(opts.sftpHost ? { host: opts.sftpHost } : {}),
+      port: opts.sftpPort ?? 5657,
+      clientSecret: opts.clientSecret ?? '',
+    },
   });
 }

@@ -1,5 +1,6 @@
 /** Builds the daemon's Fastify app without listening (tests use it directly; daemon.ts listens). */
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyServerFactory,
@@ -49,7 +50,7 @@ export async function buildDaemonApp(
   const app = Fastify({
     loggerInstance,
     bodyLimit: BODY_LIMIT,
-    disableRequestLogging: options.accessLog !== true,
+    logController: new LogController({ disableRequestLogging: options.accessLog !== true }),
     ...(serverFactory ? { serverFactory } : {}),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

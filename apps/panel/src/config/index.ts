@@ -1,3 +1,4 @@
 export * from './schema';
 export * from './load';
 export * from './edit';
+export * from './first-start';

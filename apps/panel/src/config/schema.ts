@@ -4,6 +4,8 @@ import { templatesConfigSchema } from '../modules/templates/templates.config';
 
 /** Log levels pino understands; `silent` turns logging off (tests). */
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const logFormats = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof logFormats)[number];
 export const emailProviders = ['none', 'smtp', 'mailgun', 'mailjet'] as const;
 export type EmailProvider = (typeof emailProviders)[number];
 
@@ -12,6 +14,9 @@ const databaseUrl = z
   .refine((url) => /^(sqlite:|postgres:\/\/|postgresql:\/\/|mysql:\/\/|mariadb:\/\/)/.test(url), {
     message: 'must start with sqlite:, postgres://, postgresql://, mysql:// or mariadb://',
   });
+
+/** A port something listens on; 0 (any free port) is refused, since the panel must know where to call. */
+const listenPort = z.number().int().min(1).max(65535);
 
 /**
  * The config file's shape. Every key has a default so a missing file means "defaults".
@@ -56,7 +61,26 @@ export const configSchema = z.strictObject({
       mailjetBaseUrl: z.url().default('https://api.mailjet.com'),
     })
     .prefault({}),
-  log: z.strictObject({ level: z.enum(logLevels).default('info') }).prefault({}),
+  /** The local node `hearth start` runs beside the panel (docs/configuration.md § Local node). */
+  node: z
+    .strictObject({
+      /** Where the panel reaches the node; loopback, since the link is plain HTTP (docs/security.md § Node link). */
+      host: z.string().min(1).default('127.0.0.1'),
+      port: listenPort.default(5656),
+      /** SFTP faces the users: every address by default. */
+      sftpHost: z.string().min(1).default('0.0.0.0'),
+      sftpPort: listenPort.default(5657),
+    })
+    .prefault({}),
+  log: z
+    .strictObject({
+      level: z.enum(logLevels).default('info'),
+      /** One line per HTTP request; also on at level debug or trace. */
+      accessLog: z.boolean().default(false),
+      /** `auto`: short human lines on a terminal, JSON lines otherwise (journald, files, pipes). */
+      format: z.enum(logFormats).default('auto'),
+    })
+    .prefault({}),
   templates: templatesConfigSchema,
 });
 

@@ -1,5 +1,4 @@
 import { Secret, TOTP } from 'otpauth';
-import { toDataURL } from 'qrcode';
 
 /** RFC 6238 defaults every authenticator app understands: SHA1, 6 digits, 30 s steps. */
 function totpFor(secret: string, label = 'account', issuer = 'Hearth'): TOTP {
@@ -29,5 +28,7 @@ export function verifyTotp(secret: string, code: string, now = Date.now()): numb
 }
 
 export async function enrolmentQr(secret: string, account: string, issuer: string): Promise<string> {
+  // Only enrolment draws a QR code: the encoder loads then, not at start (docs/performance.md § Start-up).
+  const { toDataURL } = await import('qrcode');
   return toDataURL(totpFor(secret, account, issuer || 'Hearth').toString(), { width: 256, margin: 1 });
 }

@@ -45,11 +45,19 @@ export class NodeLink {
     private readonly nodes: NodesRepository,
     private readonly signer: DaemonTokenSigner,
     readonly timeouts: LinkTimeouts = defaultLinkTimeouts,
+    /**
+     * Whether this process runs the local node (`hearth start` without `--no-node`). When it does not, the local
+     * node is offline without a connection being tried: its address may belong to another program, even another
+     * Hearth's node (docs/configuration.md § Local node).
+     */
+    private readonly localNodeRuns = false,
   ) {}
 
   async address(nodeId: string): Promise<NodeAddress> {
     const node = await this.nodes.findById(nodeId);
     if (!node) throw new AppError('ErrNodeNotFound');
+    if (Number(node.is_local) === 1 && !this.localNodeRuns)
+      throw new AppError('ErrNodeOffline', { node: node.name });
     return {
       id: node.id,
       name: node.name,

@@ -29,7 +29,7 @@ describe.each(DIALECTS)('error model on %s', (dialect) => {
         done();
       },
     });
-    t = await buildApp({ ...config, log: { level: 'error' } }, { logStream });
+    t = await buildApp({ ...config, log: { ...config.log, level: 'error' } }, { logStream });
     t.app.get('/api/test/boom', { config: { permission: 'public' } }, () => {
       throw new Error('secret internals at /srv/hearth/db.ts:42');
     });

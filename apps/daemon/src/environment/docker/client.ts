@@ -1,13 +1,21 @@
 /** One Dockerode client per socket path, and the engine check behind `GET /daemon/features`. */
-import Docker from 'dockerode';
+import { createRequire } from 'node:module';
+import type Docker from 'dockerode';
 import { dockerErrorOf } from './errors';
 
 const clients = new Map<string, Docker>();
 
+/**
+ * Dockerode (and its HTTP, tar and protobuf stack) loads when a node first talks to Docker, not at start: most
+ * nodes run no docker server (docs/performance.md § Start-up). It stays outside the bundle (scripts/build).
+ */
+const loadDockerode = () => createRequire(import.meta.url)('dockerode') as typeof Docker;
+
 export function dockerClient(socketPath: string): Docker {
   let client = clients.get(socketPath);
   if (!client) {
-    client = new Docker({ socketPath });
+    const Dockerode = loadDockerode();
+    client = new Dockerode({ socketPath });
     clients.set(socketPath, client);
   }
   return client;

@@ -8,12 +8,13 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { access, constants as fsConstants, mkdir, readFile, rename, rm } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { shippedPath } from '@hearth/contract/shipped-files';
 
 const run = promisify(execFile);
-const SOURCE = fileURLToPath(new URL('./hearth-holder.c', import.meta.url));
+// Beside this file in the repository; in the build's share/holder/ (docs/adr/0004-production-build.md).
+const SOURCE = shippedPath('holderSource');
 
 async function executable(path: string): Promise<boolean> {
   return access(path, fsConstants.X_OK).then(

@@ -4,7 +4,7 @@
  * The destination gets ` (2)`, ` (3)`… before its extension when taken (SPEC §5).
  */
 import { PassThrough } from 'node:stream';
-import yazl from 'yazl';
+import type yazl from 'yazl';
 import { AppError } from '@hearth/contract';
 import { canonical } from '../listing';
 import type { Sandbox } from '../sandbox';
@@ -52,7 +52,9 @@ export async function createZip(sandbox: Sandbox, dest: string, sources: string[
   });
   for (const path of paths) await sandbox.lstat(path);
   const target = await uniqueName(sandbox, canonical(dest));
-  const zip = new yazl.ZipFile();
+  // The zip writer loads with the first archive made, not at start (docs/performance.md § Start-up).
+  const { ZipFile } = (await import('yazl')).default;
+  const zip = new ZipFile();
   const output = zip.outputStream as PassThrough;
   const written = sandbox.writeStreamAtomic(target, output);
   // It may fail while entries are still being added: observe it now, report it below.

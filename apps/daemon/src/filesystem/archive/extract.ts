@@ -8,12 +8,10 @@ import { join } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { AppError } from '@hearth/contract';
 import type { Sandbox } from '../sandbox';
-import { checkTarEntries } from './entry-count';
 import { Budget, entryPath, type ExtractLimits, type ExtractReport } from './limits';
-import { extractRar } from './rar';
 import { decompressStream, listArchive, unpackTo } from './sevenzip';
-import { extractTar } from './tar';
-import { extractZip } from './zip';
+
+// The tar, zip and RAR readers load with the first archive, not at start (docs/performance.md § Start-up).
 
 export interface ExtractOptions extends ExtractLimits {
   /** A folder only the daemon uses (data dir), for formats 7-Zip unpacks itself. */
@@ -116,6 +114,7 @@ async function extractSeven(
 async function precheckTar(sandbox: Sandbox, archive: string, compression: string, limits: ExtractLimits) {
   const { handle, stream } = await openStream(sandbox, archive, compression);
   try {
+    const { checkTarEntries } = await import('./entry-count');
     await checkTarEntries(stream, limits);
   } finally {
     stream.destroy();
@@ -132,15 +131,21 @@ export async function extractArchive(
   const format = formatOf(archive);
   const budget = new Budget(opts);
   await sandbox.mkdirp(destination);
-  if (format.kind === 'zip') await extractZip(sandbox, archive, destination, budget);
-  else if (format.kind === '7z') await extractSeven(sandbox, archive, destination, budget, opts);
-  else if (format.kind === 'rar') await extractRar(sandbox, archive, destination, budget);
-  else {
+  if (format.kind === 'zip') {
+    const { extractZip } = await import('./zip');
+    await extractZip(sandbox, archive, destination, budget);
+  } else if (format.kind === '7z') await extractSeven(sandbox, archive, destination, budget, opts);
+  else if (format.kind === 'rar') {
+    const { extractRar } = await import('./rar');
+    await extractRar(sandbox, archive, destination, budget);
+  } else {
     if (format.kind === 'tar') await precheckTar(sandbox, archive, format.compression, opts);
     const { handle, stream } = await openStream(sandbox, archive, format.compression);
     try {
-      if (format.kind === 'tar') await extractTar(sandbox, stream, destination, budget);
-      else {
+      if (format.kind === 'tar') {
+        const { extractTar } = await import('./tar');
+        await extractTar(sandbox, stream, destination, budget);
+      } else {
         const base = archive.split('/').at(-1) ?? archive;
         const name = base.slice(0, base.length - format.suffix.length) || 'extracted';
         budget.entry();

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LOCALE, type LocaleCode } from '@hearth/contract/locales';
+import { shippedPath } from '@hearth/contract/shipped-files';
 
 const message = z.strictObject({ subject: z.string().min(1), body: z.array(z.string().min(1)).min(1) });
 
@@ -20,7 +22,7 @@ export type MailCatalogue = z.infer<typeof mailCatalogueSchema>;
 const cache = new Map<LocaleCode, MailCatalogue>();
 
 export function loadCatalogue(locale: LocaleCode): MailCatalogue {
-  const file = new URL(`./locales/${locale}.json`, import.meta.url);
+  const file = join(shippedPath('mailLocales'), `${locale}.json`);
   return mailCatalogueSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
 }
 

@@ -1,4 +1,3 @@
-import { createTransport } from 'nodemailer';
 import { AppError } from '@hearth/contract';
 
 export interface OutgoingMail {
@@ -26,6 +25,8 @@ async function sendSmtp(mail: OutgoingMail, s: MailSettings): Promise<void> {
   const [host, port] = s.host.split(':');
   if (!host) throw new AppError('ErrSettingNotConfigured', { setting: 'panel.email.host' });
   const portNumber = port ? Number(port) : 587;
+  // Loaded on the first SMTP message only: most panels never send one (docs/performance.md § Start-up).
+  const { createTransport } = await import('nodemailer');
   const transport = createTransport({
     host,
     port: portNumber,

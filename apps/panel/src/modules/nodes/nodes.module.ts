@@ -9,12 +9,20 @@ import { NodeStatusCache } from '../../nodes-link/node-status';
 import { DaemonTokenSigner } from '../../nodes-link/token-signer';
 import { defaultLinkTimeouts, type LinkTimeouts } from '../../nodes-link/daemon-client';
 
+/** The node listens on every address: the panel calls it on loopback. */
+function callableHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '::1';
+  return host;
+}
+
 /** Issue 5: nodes (and, below, the daemon link and servers built on them). */
 export function nodeServices(
   db: Db,
   config: PanelConfig,
   settings: SettingsService,
   timeouts?: Partial<LinkTimeouts>,
+  localNodeRuns = false,
 ) {
   const nodesRepo = new NodesRepository(db);
   const nodes = new NodesService({
@@ -22,10 +30,17 @@ export function nodeServices(
     settings,
     dataDir: dataDir(config),
     fallbackPanelUrl: `http://localhost:${config.web.port}`,
+    localNode: {
+      host: callableHost(config.node.host),
+      port: config.node.port,
+      sftpPort: config.node.sftpPort,
+    },
   });
-  const link = new NodeLink(nodesRepo, new DaemonTokenSigner(dataDir(config)), {
-    ...defaultLinkTimeouts,
-    ...timeouts,
-  });
+  const link = new NodeLink(
+    nodesRepo,
+    new DaemonTokenSigner(dataDir(config)),
+    { ...defaultLinkTimeouts, ...timeouts },
+    localNodeRuns,
+  );
   return { nodesRepo, nodes, link, nodeStatus: new NodeStatusCache(link) };
 }

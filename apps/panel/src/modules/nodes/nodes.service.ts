@@ -19,14 +19,16 @@ export interface NodeEditor {
   admin: boolean;
 }
 
-/** The node `hearth start` runs beside the panel (apps/daemon `localDaemonConfig`: 127.0.0.1:5656). */
-export const LOCAL_NODE = {
-  id: 'local',
-  name: 'local',
-  host: '127.0.0.1',
-  port: 5656,
-  sftpPort: 5657,
-} as const;
+/** The node `hearth start` runs beside the panel; its addresses are the config's `node` section. */
+export const LOCAL_NODE = { id: 'local', name: 'local', host: '127.0.0.1' } as const;
+
+/** Where the local node listens, from the panel's config (docs/configuration.md § Local node). */
+export interface LocalNodeAddress {
+  /** The address the panel calls (loopback when the node listens on every address). */
+  host: string;
+  port: number;
+  sftpPort: number;
+}
 
 export function nodeView(row: NodeRow): NodeView {
   return {
@@ -62,6 +64,7 @@ export interface NodesDeps {
   dataDir: string;
   /** The panel's own address when no master URL is set (deployment files need one). */
   fallbackPanelUrl: string;
+  localNode: LocalNodeAddress;
 }
 
 export class NodesService {
@@ -123,19 +126,39 @@ export class NodesService {
     await this.deps.nodes.delete(id);
   }
 
-  /** Creates the local node on first start (idempotent; a concurrent start losing the race is fine). */
+  /**
+   * Creates the local node on first start (idempotent; a concurrent start losing the race is fine), and moves it
+   * to the addresses of the config's `node` section when they changed: the config is where they are decided.
+   */
   async ensureLocal(): Promise<void> {
-    if (await this.deps.nodes.findLocal()) return;
+    const { host: privateHost, port, sftpPort } = this.deps.localNode;
+    const existing = await this.deps.nodes.findLocal();
+    if (existing) {
+      const moved =
+        existing.private_host !== privateHost ||
+        Number(existing.private_port) !== port ||
+        Number(existing.public_port) !== port ||
+        Number(existing.sftp_port) !== sftpPort;
+      if (moved) {
+        await this.deps.nodes.update(existing.id, {
+          private_host: privateHost,
+          private_port: port,
+          public_port: port,
+          sftp_port: sftpPort,
+        });
+      }
+      return;
+    }
     const host = await this.publicHostOfPanel();
     await this.deps.nodes
       .insert({
         id: LOCAL_NODE.id,
         name: LOCAL_NODE.name,
         public_host: host,
-        public_port: LOCAL_NODE.port,
-        private_host: LOCAL_NODE.host,
-        private_port: LOCAL_NODE.port,
-        sftp_port: LOCAL_NODE.sftpPort,
+        public_port: port,
+        private_host: privateHost,
+        private_port: port,
+        sftp_port: sftpPort,
         secret_hash: hashToken(randomToken()),
         secret_sealed: null,
         // Loopback beside the panel, in the same process tree: plain HTTP never leaves the machine.

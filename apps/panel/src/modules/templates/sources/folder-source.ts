@@ -1,9 +1,9 @@
-import { fileURLToPath } from 'node:url';
+import { shippedPath } from '@hearth/contract/shipped-files';
 import { scanFolder } from './folder-scan';
 import type { FolderScan, TemplateSource } from './types';
 
-/** The starter set shipped with Hearth (`apps/panel/templates`). */
-export const bundledTemplatesDir = fileURLToPath(new URL('../../../../templates', import.meta.url));
+/** The starter set shipped with Hearth (`apps/panel/templates`, or `share/templates` in the build). */
+export const bundledTemplatesDir = shippedPath('templates');
 
 /** A folder on the panel's disk in PufferPanel layout: the bundled set or an admin's own folder. */
 export class FolderSource implements TemplateSource {

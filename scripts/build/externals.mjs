@@ -1,0 +1,22 @@
+// The runtime dependencies the production bundle does NOT contain: they stay in node_modules beside it
+// (docs/adr/0004-production-build.md). Native modules must be built for the Node that runs Hearth; the rest
+// read their own files at run time (__dirname) or are loaded only when configured (database drivers, Docker,
+// e-mail), so bundling them would only slow the start.
+export const externals = [
+  // native
+  'better-sqlite3',
+  'node-pty',
+  'ssh2',
+  'cpu-features',
+  '@node-rs/argon2',
+  // loaded on first use only (createRequire): PostgreSQL, MariaDB/MySQL, Docker, SMTP
+  'pg',
+  'mysql2',
+  'dockerode',
+  'nodemailer',
+  // read their own static files at run time
+  '@fastify/swagger-ui',
+];
+
+// Optional accelerators `ws` tries to require inside try/catch; absent here, and never bundled.
+export const optionalPeers = ['bufferutil', 'utf-8-validate'];

@@ -1,0 +1,31 @@
+// Writes `<outDir>/package.json`: the built tree as a package of its own, whose dependencies are exactly the
+// externals the bundle loads from node_modules (`npm install --omit=dev` there gives a production tree).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { externals } from './externals.mjs';
+
+const workspaces = ['apps/panel', 'apps/daemon', 'apps/cli', 'packages/contract'];
+
+export function writeManifest({ root, outDir }) {
+  const rootPkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const declared = {};
+  for (const ws of workspaces) {
+    const pkg = JSON.parse(readFileSync(join(root, ws, 'package.json'), 'utf8'));
+    Object.assign(declared, pkg.dependencies ?? {});
+  }
+  const dependencies = {};
+  // Transitive externals (cpu-features comes with ssh2) are their parents' business.
+  for (const name of externals) if (declared[name]) dependencies[name] = declared[name];
+  const manifest = {
+    name: 'hearth',
+    version: rootPkg.version,
+    description: rootPkg.description,
+    license: rootPkg.license,
+    private: true,
+    type: 'module',
+    engines: rootPkg.engines,
+    bin: { hearth: 'bin/hearth.js' },
+    dependencies: Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => a.localeCompare(b))),
+  };
+  writeFileSync(join(outDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
