@@ -15,6 +15,7 @@ import { registerWebApp } from './plugins/static';
 import { registerJsonBodyBudget, zodValidatorCompiler } from './plugins/validation';
 import { createServices, type Services } from './services';
 import { registerRoutes } from './routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import type { AuthLimits } from './lib/rate-limiter';
 import type { LinkTimeouts } from './nodes-link/daemon-client';
 
@@ -67,6 +68,13 @@ export async function buildApp(config: PanelConfig, deps: AppDeps = {}): Promise
     limits: deps.limits,
     linkTimeouts: deps.linkTimeouts,
     localNodeRuns: deps.localNodeRuns,
+  });
+  // Before the other routes, so its response hook counts every request (modules/metrics; off unless enabled).
+  metricsRoutes(app, config.metrics, {
+    db,
+    sockets: services.sockets,
+    nodesRepo: services.nodesRepo,
+    nodeStatus: services.nodeStatus,
   });
   registerAuth(app, services);
   await registerRoutes(app, services, { themesDir: themesDir(config), dataDir: dataDir(config) });

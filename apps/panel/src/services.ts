@@ -31,6 +31,7 @@ import { SecretsAtRest } from './lib/secrets-at-rest';
 import { dataDir } from './lib/paths';
 import type { Identity } from './app-types';
 import type { LinkTimeouts } from './nodes-link/daemon-client';
+import { NodePlayersCache } from './nodes-link/node-players';
 
 /** The composition of repositories and services over one database: built once per app. */
 export interface ServiceOptions {
@@ -73,6 +74,7 @@ export function createServices(db: Db, config: PanelConfig, options: ServiceOpti
     invites: accounts.invites,
     link: nodeParts.link,
     nodeStatus: nodeParts.nodeStatus,
+    players: new NodePlayersCache(nodeParts.link),
     templates,
   });
   return {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { serverPermissions } from './permissions';
 import { pagingSchema } from './accounts';
 import { templateIdSchema } from './templates-api';
+import { playerCountSchema } from './telemetry';
 
 /** SPEC §5: a server name is not empty and has no special characters. */
 export const serverNameSchema = z
@@ -72,6 +73,8 @@ export const serverViewSchema = z.object({
   address: z.string(),
   /** `unknown` when the server's node is not known to be online; absent otherwise (ask /status or the socket). */
   status: z.literal('unknown').optional(),
+  /** Players online and slots, from the panel's cache of the node's counts; absent when not known. */
+  players: playerCountSchema.optional(),
 });
 export type ServerView = z.infer<typeof serverViewSchema>;
 

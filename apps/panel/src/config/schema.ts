@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOCALE, localeCodes } from '@hearth/contract/locales';
 import { templatesConfigSchema } from '../modules/templates/templates.config';
+import { metricsConfigSchema } from '../modules/metrics/metrics.config';
 
 /** Log levels pino understands; `silent` turns logging off (tests). */
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -82,6 +83,7 @@ export const configSchema = z.strictObject({
     })
     .prefault({}),
   templates: templatesConfigSchema,
+  metrics: metricsConfigSchema,
 });
 
 export type PanelConfig = z.infer<typeof configSchema>;

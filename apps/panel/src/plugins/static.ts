@@ -7,7 +7,7 @@ import type { App } from '../app-types';
 import { markPublic } from './public-scope';
 
 /** Paths that belong to machines: an unknown one is a 404 JSON error, never the web app. */
-const API_PREFIXES = ['/api', '/auth', '/oauth2', '/proxy', '/daemon', '/swagger', '/theme'];
+const API_PREFIXES = ['/api', '/auth', '/oauth2', '/proxy', '/daemon', '/swagger', '/theme', '/metrics'];
 
 /** Web pages that live under /auth (their API twins are POST-only, so a GET is always the page). */
 const WEB_AUTH_PAGES = new Set(['/auth/login', '/auth/register', '/auth/invite', '/auth/setup']);

@@ -10,6 +10,7 @@ import {
 import type { CreateServerBody } from '@hearth/contract/servers';
 import type { Identity, ServerAccess } from '../../app-types';
 import type { NodeLink } from '../../nodes-link/node-link';
+import type { NodePlayersCache } from '../../nodes-link/node-players';
 import type { NodeStatusCache } from '../../nodes-link/node-status';
 import type { InvitesService } from '../invites/invites.service';
 import type { NodesRepository } from '../nodes/nodes.repository';
@@ -27,6 +28,8 @@ export interface ServersDeps {
   invites: InvitesService;
   link: NodeLink;
   nodeStatus: NodeStatusCache;
+  /** Cached player counts per node (never waited on). */
+  players: NodePlayersCache;
   /** Open proxied sockets: closed when a user's access changes or the server goes. */
   sockets: SocketRegistry;
   /** Stored templates: non-admins create servers only from these (server-definition.ts). */
@@ -80,14 +83,17 @@ export class ServersService {
       userId: identity.permissions.admin ? undefined : identity.userId,
     });
     const statuses = await this.d.nodeStatus.statuses(rows.map((r) => r.node_id));
+    const players = this.d.players.counts(rows.map((r) => ({ id: r.id, nodeId: r.node_id })));
     return {
       servers: rows.map((row) => {
         const status = statuses.get(row.node_id) ?? 'unknown';
         const view = serverView(row);
+        const count = status === 'online' ? players.get(row.id) : undefined;
         return {
           ...view,
           node: { ...view.node, status },
           ...(status === 'online' ? {} : { status: 'unknown' as const }),
+          ...(count ? { players: count } : {}),
         };
       }),
       paging: { page: query.page, pageSize: query.limit, maxSize: 100, total },
@@ -99,9 +105,11 @@ export class ServersService {
     if (!row) throw new AppError('ErrServerNotFound');
     const deleteServer = identity.permissions.admin || identity.permissions.deleteServers;
     const features = await this.d.nodeStatus.knownFeatures(row.node_id);
+    const players = this.d.players.counts([{ id: row.id, nodeId: row.node_id }]).get(row.id);
     return {
       server: {
         ...serverView(row),
+        ...(players ? { players } : {}),
         features: {
           tasks: features?.tasks === true,
           docker: features?.docker === true,

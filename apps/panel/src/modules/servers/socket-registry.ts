@@ -71,6 +71,13 @@ export class SocketRegistry {
     return n;
   }
 
+  /** Every socket open through the panel (/metrics). */
+  total(): number {
+    let n = 0;
+    for (const set of this.open.values()) n += set.size;
+    return n;
+  }
+
   closeUser(serverId: string, userId: string): void {
     this.closeWhere(serverId, userId, SOCKET_CLOSE.permissionsChanged, 'permissions changed');
   }
