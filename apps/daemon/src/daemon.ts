@@ -12,6 +12,7 @@ import { protectDataDirs } from './isolation/data-modes';
 import { detectIsolation, type IsolationRuntime } from './isolation/runtime';
 import type { ServerSettings } from './server/server';
 import { startSftpFor } from './sftp';
+import { createBackups } from './backups/setup';
 import { Telemetry } from './metrics/telemetry';
 import { buildDaemonApp } from './transport/app';
 import { TokenVerifier } from './transport/token';
@@ -91,7 +92,11 @@ export async function startDaemon(
   // Read before anything starts: a bad certificate stops start-up with one line naming the key.
   const tls = tlsMaterialOf(config.tls);
   await manager.load();
+  // Restores cut short by a killed daemon are finished or undone before any server starts (docs/backups.md).
+  const backups = createBackups(config, manager, settings, log);
+  await backups.start(manager.list().map((server) => server.id));
   const app = await buildDaemonApp({ manager, verifier, config }, log, {
+    backups,
     ...(tls ? { https: { cert: tls.cert, key: tls.key } } : {}),
     accessLog: config.accessLog || config.logLevel === 'debug' || config.logLevel === 'trace',
     telemetry,
@@ -117,6 +122,7 @@ export async function startDaemon(
     tlsFingerprint: tls?.fingerprint ?? null,
     close: () => {
       closing ??= (async () => {
+        backups.stop();
         await sftp?.close();
         // Before the servers go: a sampler that saw them vanish would take their history for deletions.
         await telemetry.close();
@@ -127,6 +133,7 @@ export async function startDaemon(
     },
     detach: () => {
       closing ??= (async () => {
+        backups.stop();
         await sftp?.close();
         await telemetry.close();
         await manager.detach();

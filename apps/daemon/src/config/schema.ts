@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { backupsConfigSchema } from '../backups/config';
 
 const ms = (def: number) => z.number().int().nonnegative().default(def);
 const bytes = (def: number) => z.number().int().positive().default(def);
@@ -239,6 +240,7 @@ export const daemonConfigSchema = z.strictObject({
   files: filesSchema.prefault({}),
   sftp: sftpSchema.prefault({}),
   tasks: tasksSchema.prefault({}),
+  backups: backupsConfigSchema.prefault({}),
   tls: tlsSchema.prefault({}),
   isolation: isolationSchema.prefault({}),
   metrics: metricsSchema.prefault({}),

@@ -10,6 +10,7 @@ import {
   type RuntimeStep,
   type TaskOperation,
 } from '@hearth/contract';
+import { runBackupStep } from '../backups/task-step';
 import { dispatch } from '../processors';
 import { beginKill, beginRestart, beginStart, beginStop } from '../server/power';
 import type { Server } from '../server/server';
@@ -74,6 +75,8 @@ async function runRuntimeStep(server: Server, step: RuntimeStep, signal: AbortSi
       return sleep(step.seconds * 1000, signal);
     case 'wait':
       return waitStopped(server, step.timeoutSeconds, signal);
+    case 'backup':
+      return runBackupStep(server, signal);
   }
 }
 

@@ -18,6 +18,8 @@ import { fileRoutes } from './file-routes';
 import { runtimeRoutes } from './runtime-routes';
 import { socketRoute } from './socket-route';
 import { taskRoutes } from './task-routes';
+import { backupRoutes } from './backup-routes';
+import type { Backups } from '../backups/setup';
 import { Telemetry } from '../metrics/telemetry';
 import { telemetryRoutes } from '../metrics/telemetry-routes';
 import { installValidation } from './validation';
@@ -26,6 +28,8 @@ import type { TransportContext } from './context';
 const BODY_LIMIT = 4 * 1024 * 1024;
 
 export interface DaemonAppOptions {
+  /** The node's backups (backups/setup.ts); without them the backup routes answer ErrBackupUnavailable. */
+  backups?: Backups;
   /** Called for every route as it is registered (the route-table test walks them against the contract). */
   onRoute?: (route: RouteOptions) => void;
   /** Serve HTTPS/WSS with this certificate and key (daemon.ts; docs/security.md § Node link). */
@@ -72,6 +76,7 @@ export async function buildDaemonApp(
   socketRoute(app, ctx);
   fileRoutes(app, ctx);
   taskRoutes(app, ctx);
+  backupRoutes(app, ctx, options.backups ?? null);
   telemetryRoutes(app, ctx, options.telemetry ?? new Telemetry(ctx.manager, ctx.config, logger));
   return app;
 }

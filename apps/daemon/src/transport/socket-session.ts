@@ -12,6 +12,7 @@ import {
   type ServerMessage,
   type SocketMessageKey,
 } from '@hearth/contract';
+import { onBackupEvent } from '../backups/events';
 import { beginners } from '../server/power';
 import type { Server } from '../server/server';
 import { toAppError } from './errors';
@@ -53,6 +54,10 @@ export class SocketSession {
           congested: () => socket.bufferedAmount > SOCKET_HIGH_WATER_BYTES,
         }),
       );
+    }
+    // Backup progress and results for those who may see the server's backups (docs/backups.md § Progress).
+    if (claims.admin || claims.perms.includes('viewServerBackups')) {
+      this.cleanups.push(onBackupEvent(server, (event) => this.send(event)));
     }
     socket.on('message', (raw: Buffer, isBinary) => void this.receive(raw.toString('utf8'), isBinary));
     this.armExpiry();

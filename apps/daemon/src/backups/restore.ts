@@ -1,0 +1,134 @@
+/**
+ * A restore (docs/backups.md § Restore): into a stopped server only (refused while it runs — a restore never
+ * stops a game by itself), under the server's power lock so nothing starts meanwhile. restic writes the snapshot
+ * (or the chosen paths) into a staging folder beside the server folder; only when that is complete are the files
+ * handed to the server's own uid and swapped in (restore-journal.ts). A failure, a full disk or a killed daemon
+ * before the swap leaves the server folder exactly as it was.
+ */
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppError, isAppError } from '@hearth/contract';
+import { handFolderTo } from '../isolation/ownership';
+import type { Server } from '../server/server';
+import { folderSize } from './folder-size';
+import { progressReporter } from './progress';
+import type { Repository } from './repository';
+import { journalFileOf, swapIn } from './restore-journal';
+import { entryAt, restoreSize } from './tree';
+
+export interface RestoreDeps {
+  repo: Repository;
+  serversDir: string;
+}
+
+export interface RestoreRequest {
+  snapshotId: string;
+  /** Relative paths; absent = the whole snapshot. */
+  paths: readonly string[] | undefined;
+  operation: string;
+}
+
+const PROGRESS_MS = 1000;
+
+/** Reports what restic has written so far, once a second, against the snapshot's totals. */
+function watchStaging(
+  target: Server,
+  request: RestoreRequest,
+  staging: string,
+  totals: { files: number; bytes: number },
+) {
+  const report = progressReporter(target, request.operation, 'restore');
+  const started = Date.now();
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    void folderSize(staging)
+      .then((done) => {
+        const rate = done.bytes / Math.max(1, (Date.now() - started) / 1000);
+        const left = totals.bytes - done.bytes;
+        report({
+          filesDone: done.files,
+          filesTotal: totals.files,
+          bytesDone: done.bytes,
+          bytesTotal: totals.bytes,
+          etaSeconds: rate > 0 ? Math.max(0, Math.round(left / rate)) : null,
+        });
+      })
+      .finally(() => {
+        busy = false;
+      });
+  }, PROGRESS_MS);
+  return {
+    stop: () => clearInterval(timer),
+    finish: () =>
+      report(
+        {
+          filesDone: totals.files,
+          filesTotal: totals.files,
+          bytesDone: totals.bytes,
+          bytesTotal: totals.bytes,
+          etaSeconds: 0,
+        },
+        true,
+      ),
+  };
+}
+
+/** A full disk on the node during restic's writes is the node's disk, not the destination's. */
+function localError(err: unknown): unknown {
+  if (isAppError(err) && err.code === 'ErrBackupDestinationFull') return new AppError('ErrRestoreNoSpace');
+  return err;
+}
+
+async function restoreInto(deps: RestoreDeps, target: Server, request: RestoreRequest): Promise<void> {
+  const paths = request.paths ?? [''];
+  for (const path of request.paths ?? []) await entryAt(deps.repo, request.snapshotId, path);
+  const totals = await restoreSize(deps.repo, request.snapshotId, paths);
+  const staging = join(deps.serversDir, `.restore-${target.id}-${request.operation}`);
+  const old = `${staging}.old`;
+  await mkdir(staging, { mode: 0o700 });
+  const watch = watchStaging(target, request, staging, totals);
+  try {
+    const includes = (request.paths ?? []).flatMap((p) => ['--include', `/${p}`]);
+    await deps.repo
+      .run('shared', ['restore', request.snapshotId, '--target', staging, ...includes])
+      .catch((err: unknown) => {
+        throw localError(err);
+      });
+    watch.stop();
+    const owner = target.sandbox.owner();
+    if (owner) await handFolderTo(staging, owner);
+    await swapIn(journalFileOf(deps.serversDir, target.id), {
+      root: target.sandbox.root,
+      staging,
+      old,
+      paths: [...paths],
+    });
+    if (owner) await handFolderTo(target.sandbox.root, owner);
+    watch.finish();
+  } finally {
+    watch.stop();
+    await rm(staging, { recursive: true, force: true });
+    await rm(old, { recursive: true, force: true });
+  }
+}
+
+export async function runRestore(deps: RestoreDeps, target: Server, request: RestoreRequest): Promise<void> {
+  if (target.isRunning()) throw new AppError('ErrRestoreServerRunning');
+  const release = target.lock.acquire('restore');
+  try {
+    // Checked again under the lock: a start that began just before holds the lock, one after is refused.
+    if (target.isRunning()) throw new AppError('ErrRestoreServerRunning');
+    target.log(`Restoring backup ${request.snapshotId.slice(0, 8)}`);
+    await restoreInto(deps, target, request);
+    target.log('Restore finished');
+  } catch (err) {
+    target.log(
+      `Restore failed: ${err instanceof Error ? err.message : String(err)}; the server folder is unchanged`,
+    );
+    throw err;
+  } finally {
+    release();
+  }
+}

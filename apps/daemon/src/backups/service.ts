@@ -1,0 +1,242 @@
+/**
+ * The node's backups (docs/backups.md): what the transport's backup routes, the `backup` task step and the
+ * schedules call. Every operation on a server's snapshots starts by resolving the snapshot among that server's
+ * own (snapshots.ts); backups, restores and deletions take the server's one operation slot (operations.ts) and
+ * report `backup-done` to its sockets.
+ */
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import {
+  AppError,
+  isAppError,
+  type BackupCreated,
+  type BackupDetails,
+  type BackupDownloadQuery,
+  type BackupList,
+  type BackupPolicy,
+  type BackupRestoreBody,
+  type BackupTree,
+} from '@hearth/contract';
+import type { TaskSettings } from '../scheduler/cron';
+import { checkSchedule } from '../scheduler/cron';
+import type { Server } from '../server/server';
+import { runBackup, type BackupRequest } from './create';
+import { openDownload, type Download } from './download';
+import { emitBackupEvent } from './events';
+import { OperationBook, type Operation } from './operations';
+import { Repository } from './repository';
+import { runRestore } from './restore';
+import { recoverRestores } from './restore-journal';
+import { BackupSchedules } from './schedules';
+import { listSnapshots, resolveSnapshot, toBackup } from './snapshots';
+import { BackupStateStore } from './state-store';
+import { readTree } from './tree';
+
+export interface BackupCaller {
+  sub: string;
+  admin: boolean;
+  perms: readonly string[];
+}
+
+export interface BackupServiceOptions {
+  backupsDir: string;
+  serversDir: string;
+  nodeId: string;
+  resticPath: string;
+  time: TaskSettings;
+  /** The node's server of an id (ErrServerNotFound otherwise). */
+  server: (id: string) => Server;
+  log: Logger;
+}
+
+export class BackupService {
+  readonly repo: Repository;
+  readonly states: BackupStateStore;
+  private readonly ops = new OperationBook();
+  readonly schedules: BackupSchedules;
+
+  constructor(private readonly options: BackupServiceOptions) {
+    this.repo = new Repository(options.backupsDir, options.resticPath);
+    this.states = new BackupStateStore(join(options.backupsDir, 'servers'));
+    this.schedules = new BackupSchedules(options.time, (id) => void this.scheduled(id));
+  }
+
+  /** At start: interrupted restores are finished or cleaned up; each server's schedule is armed. */
+  async start(serverIds: readonly string[]): Promise<void> {
+    for (const line of await recoverRestores(this.options.serversDir))
+      this.options.log.warn(`backups: ${line}`);
+    for (const id of serverIds) this.schedules.set(id, (await this.states.read(id)).policy.schedule);
+  }
+
+  private deps() {
+    const { nodeId } = this.options;
+    return { repo: this.repo, states: this.states, nodeId, now: () => this.options.time.clock.now() };
+  }
+
+  private async finish(
+    server: Server,
+    operation: Operation,
+    kind: 'backup' | 'restore',
+    outcome: { backupId?: string; error?: unknown },
+  ) {
+    const known =
+      outcome.error === undefined
+        ? null
+        : isAppError(outcome.error)
+          ? outcome.error
+          : new AppError('ErrGeneric');
+    const error = known ? { code: known.code, msg: known.message } : undefined;
+    const ok = known === null;
+    const at = this.options.time.clock.now();
+    await this.states
+      .setLast(server.id, {
+        operation: operation.id,
+        kind,
+        at,
+        ok,
+        ...(outcome.backupId ? { backupId: outcome.backupId } : {}),
+        ...(error ? { error } : {}),
+      })
+      .catch((err: unknown) => this.options.log.error({ err }, 'backups: cannot record the last result'));
+    emitBackupEvent(server, {
+      type: 'backup-done',
+      data: {
+        operation: operation.id,
+        kind,
+        ok,
+        ...(outcome.backupId ? { backupId: outcome.backupId } : {}),
+        ...(known ? { error: known.toBody().error } : {}),
+      },
+    });
+  }
+
+  async create(server: Server, request: BackupRequest): Promise<BackupCreated> {
+    const { operation, end } = this.ops.begin([server.id], 'backup');
+    try {
+      const { policy } = await this.states.read(server.id);
+      server.log(`Backup started (${request.trigger})`);
+      const id = await runBackup(this.deps(), server, request, operation.id, policy);
+      server.log(`Backup ${id.slice(0, 8)} written`);
+      await this.finish(server, operation, 'backup', { backupId: id });
+      return { id, operation: operation.id };
+    } catch (err) {
+      server.log(`Backup failed: ${err instanceof Error ? err.message : String(err)}`);
+      await this.finish(server, operation, 'backup', { error: err });
+      throw err;
+    } finally {
+      end();
+    }
+  }
+
+  private async scheduled(serverId: string): Promise<void> {
+    try {
+      await this.create(this.options.server(serverId), { trigger: 'schedule', by: null });
+    } catch (err) {
+      this.options.log.warn(
+        { serverId, err: isAppError(err) ? err.code : err },
+        'backups: scheduled backup not taken',
+      );
+    }
+  }
+
+  async list(server: Server): Promise<BackupList> {
+    const [snapshots, state] = await Promise.all([
+      listSnapshots(this.repo, server.id),
+      this.states.read(server.id),
+    ]);
+    const running = this.ops.current(server.id);
+    return {
+      backups: snapshots.map((s) => toBackup(s, state)),
+      running: running && running.kind !== 'delete' ? { operation: running.id, kind: running.kind } : null,
+      last: state.last,
+      nextScheduled: this.schedules.next(server.id),
+    };
+  }
+
+  async details(server: Server, backupId: string): Promise<BackupDetails> {
+    const snapshot = await resolveSnapshot(this.repo, server.id, backupId);
+    const state = await this.states.read(server.id);
+    return {
+      ...toBackup(snapshot, state),
+      hostname: snapshot.hostname,
+      hooks: (snapshot.tags ?? []).includes('hearth-hooks') ? 'ran' : 'none',
+    };
+  }
+
+  async tree(server: Server, backupId: string, path: string): Promise<BackupTree> {
+    const snapshot = await resolveSnapshot(this.repo, server.id, backupId);
+    return readTree(this.repo, snapshot.id, path);
+  }
+
+  async download(server: Server, backupId: string, query: BackupDownloadQuery): Promise<Download> {
+    const snapshot = await resolveSnapshot(this.repo, server.id, backupId);
+    return openDownload(this.repo, snapshot, server.id, query);
+  }
+
+  /** Into the same server, or (admins) into another stopped server of this node: a clone. */
+  async restore(server: Server, backupId: string, body: BackupRestoreBody, caller: BackupCaller) {
+    if (body.intoServer !== undefined && body.intoServer !== server.id && !caller.admin)
+      throw new AppError('ErrNoPermission', { field: 'intoServer' });
+    const target = body.intoServer ? this.options.server(body.intoServer) : server;
+    const snapshot = await resolveSnapshot(this.repo, server.id, backupId);
+    const ids = target.id === server.id ? [server.id] : [server.id, target.id];
+    const { operation, end } = this.ops.begin(ids, 'restore');
+    try {
+      const request = { snapshotId: snapshot.id, paths: body.paths, operation: operation.id };
+      await runRestore({ repo: this.repo, serversDir: this.options.serversDir }, target, request);
+      await this.finish(target, operation, 'restore', { backupId: snapshot.id });
+      return { operation: operation.id, server: target.id };
+    } catch (err) {
+      await this.finish(target, operation, 'restore', { error: err });
+      throw err;
+    } finally {
+      end();
+    }
+  }
+
+  async lock(server: Server, backupId: string, locked: boolean): Promise<void> {
+    const snapshot = await resolveSnapshot(this.repo, server.id, backupId);
+    await this.states.update(server.id, (state) => {
+      state.locked = state.locked.filter((id) => id !== snapshot.id);
+      if (locked) state.locked.push(snapshot.id);
+    });
+  }
+
+  async delete(server: Server, backupId: string): Promise<void> {
+    const snapshot = await resolveSnapshot(this.repo, server.id, backupId);
+    if ((await this.states.read(server.id)).locked.includes(snapshot.id))
+      throw new AppError('ErrBackupLocked');
+    const { end } = this.ops.begin([server.id], 'delete');
+    try {
+      await this.repo.run('exclusive', ['forget', snapshot.id]);
+      await this.states.update(server.id, (state) => {
+        delete state.records[snapshot.id];
+      });
+    } finally {
+      end();
+    }
+  }
+
+  async policy(server: Server): Promise<BackupPolicy> {
+    return (await this.states.read(server.id)).policy;
+  }
+
+  /** Limits are an administrator's; hook lines are console input (sendServerConsole). */
+  async setPolicy(server: Server, policy: BackupPolicy, caller: BackupCaller): Promise<void> {
+    const schedule = checkSchedule(policy.schedule);
+    const current = (await this.states.read(server.id)).policy;
+    if (!caller.admin && JSON.stringify(policy.limits) !== JSON.stringify(current.limits))
+      throw new AppError('ErrNoPermission', { field: 'limits' });
+    const hooksChanged = JSON.stringify(policy.hooks) !== JSON.stringify(current.hooks);
+    if (hooksChanged && !caller.admin && !caller.perms.includes('sendServerConsole'))
+      throw new AppError('ErrMissingScope', { scope: 'servers.console.send', field: 'hooks' });
+    await this.states.update(server.id, (state) => {
+      state.policy = { ...policy, schedule };
+    });
+    this.schedules.set(server.id, schedule);
+  }
+
+  stop(): void {
+    this.schedules.stop();
+  }
+}
