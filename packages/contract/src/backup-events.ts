@@ -33,4 +33,6 @@ export const backupProgressEventSchema = z.object({
   type: z.literal('backup-progress'),
   data: backupProgressDataSchema,
 });
+export type BackupProgressEvent = z.infer<typeof backupProgressEventSchema>;
 export const backupDoneEventSchema = z.object({ type: z.literal('backup-done'), data: backupDoneDataSchema });
+export type BackupDoneEvent = z.infer<typeof backupDoneEventSchema>;

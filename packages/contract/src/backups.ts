@@ -102,6 +102,7 @@ export const backupPathSchema = z
       params: { code: 'ErrBackupPathInvalid' },
     },
   );
+export type BackupPath = z.output<typeof backupPathSchema>;
 
 /** `GET …/backup/{backupId}/tree?path=` */
 export const backupTreeQuerySchema = z.object({ path: backupPathSchema.default('') });
