@@ -2,6 +2,9 @@
  * Player counts through gamedig (docs/daemon.md § Player counts): one UDP socket for every query, the given port
  * only (no guessing of query ports on a machine full of other servers), one attempt bounded by the timeout.
  */
+// The declaration travels with the import: the CLI and the root project compile this file without daemon's src.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./gamedig.d.ts" />
 import { GameDig } from 'gamedig';
 import type { PlayerCount } from '@hearth/contract';
 import type { QueryTarget } from './query-target';
