@@ -8,8 +8,9 @@ import { useSession } from '../../api/useSession';
 import { Icon } from '../../components/icons';
 import { PageLoader } from '../../components/PageLoader';
 import { PAGE_SIZE, serversListQuery } from './api';
+import { PlayerCount } from './PlayerCount';
 
-/** /server: name, node, address (SPEC §3 rule, computed by the panel), 10 per page. */
+/** /server: name, node, address (SPEC §3 rule, computed by the panel), players where known; 10 per page. */
 export default function ServersPage() {
   const { t } = useTranslation();
   const { scopes } = useSession();
@@ -34,6 +35,7 @@ export default function ServersPage() {
               <Table.Th>{t('fields.name')}</Table.Th>
               <Table.Th>{t('servers.list.node')}</Table.Th>
               <Table.Th>{t('servers.list.address')}</Table.Th>
+              <Table.Th>{t('servers.list.players')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -54,6 +56,9 @@ export default function ServersPage() {
                   <Text ff="monospace" size="sm">
                     {server.address}
                   </Text>
+                </Table.Td>
+                <Table.Td>
+                  <PlayerCount players={server.players} testId={`players-${server.id}`} />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ServerView } from '@hearth/contract/servers';
 import { useTranslation } from 'react-i18next';
 import { StatusIndicator } from '../../../components/StatusIndicator';
+import { PlayerCount } from '../PlayerCount';
 import type { ServerPermissionsView } from '@hearth/contract/servers';
 import type { ServerLive } from '../useServerLive';
 import { RenameOverlay } from './RenameOverlay';
@@ -22,6 +23,8 @@ export function ServerHeader({ server, permissions, admin, live }: Props) {
   const { t } = useTranslation();
   const [renaming, rename] = useDisclosure(false);
   const canRename = admin || permissions.editServerData;
+  // The live count (stats over the socket) when there is one, else the panel's cached one; none while offline.
+  const players = live.status === 'online' ? (live.stats?.players ?? server.players) : undefined;
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -56,6 +59,7 @@ export function ServerHeader({ server, permissions, admin, live }: Props) {
             </ActionIcon>
           </Tooltip>
         )}
+        <PlayerCount players={players} testId="server-players" />
       </Group>
       <ServerControls live={live} permissions={permissions} admin={admin} />
       {renaming && <RenameOverlay serverId={server.id} current={server.name} opened onClose={rename.close} />}

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServerTabProps } from '../tabs/types';
 import type { ServerLiveAction } from '../useServerLive';
+import { HistoryCharts } from './HistoryCharts';
+import { isHistoryRange, statsRanges, type StatsRange } from './history-model';
 import { StatChart } from './StatChart';
 import {
   cpuAxisMax,
@@ -14,9 +16,13 @@ import {
   type StatsHistory,
 } from './stats-model';
 
-/** Statistics tab (SPEC §2, §4, §9): CPU and memory charts of the latest 40 points, memory in MB or MiB. */
-export default function StatsTab({ live }: ServerTabProps) {
+/**
+ * Statistics tab (SPEC §2, §4, §9): CPU and memory charts of the latest 40 points, memory in MB or MiB; beside
+ * them the node's stored history in ranges of 1 h, 24 h, 7 d and 30 d (CPU, memory, disk, players where known).
+ */
+export default function StatsTab({ live, server }: ServerTabProps) {
   const { t } = useTranslation();
+  const [range, setRange] = useState<StatsRange>('live');
   const [history, setHistory] = useState<StatsHistory>(() => seedHistory(Date.now()));
   const [binary, setBinary] = useState(false);
   const { stats } = live;
@@ -42,6 +48,14 @@ export default function StatsTab({ live }: ServerTabProps) {
         <Text fw={600}>{t('servers.stats.title')}</Text>
         <SegmentedControl
           size="xs"
+          value={range}
+          onChange={(v) => setRange(statsRanges.find((r) => r === v) ?? 'live')}
+          data={statsRanges.map((r) => ({ value: r, label: t(`servers.stats.ranges.${r}`) }))}
+          aria-label={t('servers.stats.range')}
+          data-testid="stats-range"
+        />
+        <SegmentedControl
+          size="xs"
           value={binary ? 'binary' : 'decimal'}
           onChange={(v) => setBinary(v === 'binary')}
           data={[
@@ -52,7 +66,8 @@ export default function StatsTab({ live }: ServerTabProps) {
           data-testid="memory-unit"
         />
       </Group>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      {isHistoryRange(range) && <HistoryCharts serverId={server.id} range={range} binary={binary} />}
+      <SimpleGrid cols={{ base: 1, md: 2 }} display={range === 'live' ? undefined : 'none'}>
         <StatChart
           title={t('servers.stats.cpu')}
           times={history.times}
