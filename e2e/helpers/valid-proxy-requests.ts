@@ -86,6 +86,15 @@ async function task(ctx: RequestContext): Promise<{ serverId: string; taskId: st
   return { serverId, taskId: res.json<{ id: string }>().id };
 }
 
+/** A snapshot of the shared server, taken by the administrator; a fresh one when `fresh` (to delete it). */
+async function snapshot(ctx: RequestContext, fresh = false): Promise<{ serverId: string; backupId: string }> {
+  const serverId = await withFile(ctx);
+  const take = async () =>
+    (await asAdmin(ctx, 'POST', `${proxy(serverId)}/backup`)).json<{ id: string }>().id;
+  const backupId = fresh ? await take() : await ctx.shared(`backup ${serverId}`, take);
+  return { serverId, backupId };
+}
+
 /**
  * Routes on a node that refuse even a caller entitled to them (findings, reported; the matrix asserts exactly
  * this refusal, so a fix fails it until the entry goes).
@@ -101,6 +110,51 @@ export const knownProxyRefusals: Readonly<Record<string, KnownRefusal>> = {
     finding: 'the automatic HEAD of the websocket route answers 404 to every caller it authorized',
   },
 };
+
+type BackupRoute = Extract<RouteOnANode, `${string}/backup${string}` | `${string}/backups${string}`>;
+
+/** The backup routes: a snapshot of the shared server (restored only into it, stopped). */
+function backupRequests(nodeId: string): Record<BackupRoute, BuildRequest> {
+  const at = async (ctx: RequestContext, suffix = '') => {
+    const { serverId, backupId } = await snapshot(ctx);
+    return `${proxy(serverId)}/backup/${backupId}${suffix}`;
+  };
+  return {
+    'GET /proxy/daemon/server/:id/backup': async (ctx) => ({ url: `${proxy(await ctx.server())}/backup` }),
+    'POST /proxy/daemon/server/:id/backup': async (ctx) => ({ url: `${proxy(await withFile(ctx))}/backup` }),
+    'GET /proxy/daemon/server/:id/backup/:backupId': async (ctx) => ({ url: await at(ctx) }),
+    'GET /proxy/daemon/server/:id/backup/:backupId/tree': async (ctx) => ({ url: await at(ctx, '/tree') }),
+    'POST /proxy/daemon/server/:id/backup/:backupId/restore': async (ctx) => {
+      const url = await at(ctx, '/restore');
+      await stopped(ctx);
+      return { url, body: { paths: [FILE] } };
+    },
+    'GET /proxy/daemon/server/:id/backup/:backupId/download': async (ctx) => ({
+      url: await at(ctx, `/download?path=${FILE}&format=zip`),
+    }),
+    'PUT /proxy/daemon/server/:id/backup/:backupId/lock': async (ctx) => ({
+      url: await at(ctx, '/lock'),
+      body: { locked: false },
+    }),
+    'DELETE /proxy/daemon/server/:id/backup/:backupId': async (ctx) => {
+      const { serverId, backupId } = await snapshot(ctx, true);
+      return { url: `${proxy(serverId)}/backup/${backupId}` };
+    },
+    'GET /proxy/daemon/server/:id/backup-policy': async (ctx) => ({
+      url: `${proxy(await ctx.server())}/backup-policy`,
+    }),
+    'PUT /proxy/daemon/server/:id/backup-policy': async (ctx) => ({
+      url: `${proxy(await ctx.server())}/backup-policy`,
+      body: { schedule: '0 4 * * *' },
+    }),
+    'GET /api/nodes/:id/backups': async () => ({ url: `/api/nodes/${nodeId}/backups` }),
+    'PUT /api/nodes/:id/backups/destination': async () => ({
+      url: `/api/nodes/${nodeId}/backups/destination`,
+      body: { type: 'local', path: '' },
+    }),
+    'POST /api/nodes/:id/backups/check': async () => ({ url: `/api/nodes/${nodeId}/backups/check` }),
+  };
+}
 
 /** Builders for the routes on a node, for the node the suite registered (`nodeId`, its daemon running). */
 export function proxyRequests(nodeId: string): Record<RouteOnANode, BuildRequest> {
@@ -205,6 +259,9 @@ export function proxyRequests(nodeId: string): Record<RouteOnANode, BuildRequest
       const { serverId, taskId } = await task(ctx);
       return { url: `${proxy(serverId)}/tasks/${taskId}/run` };
     },
+
+    // ---- backups (docs/backups.md) ----
+    ...backupRequests(nodeId),
 
     // ---- the live socket (its HEAD is a plain request) ----
     'GET /proxy/daemon/socket/:id': async (ctx) => ({

@@ -13,6 +13,8 @@ import { filesProxyRoutes } from './modules/servers/files-proxy.routes';
 import { sftpAuthRoutes } from './modules/nodes/sftp-auth.routes';
 import { nodeAccessRoutes } from './modules/nodes/access.routes';
 import { tasksProxyRoutes } from './modules/servers/tasks-proxy.routes';
+import { backupsProxyRoutes } from './modules/servers/backups-proxy.routes';
+import { nodeBackupsRoutes } from './modules/nodes/node-backups.routes';
 import { socketRoutes } from './modules/servers/socket.routes';
 import { appConfigRoutes } from './modules/app-config/app-config.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -45,5 +47,7 @@ export async function registerRoutes(app: App, services: Services, options: Rout
   sftpAuthRoutes(app, services);
   nodeAccessRoutes(app, services);
   tasksProxyRoutes(app, services.link);
+  await backupsProxyRoutes(app, services.link);
+  nodeBackupsRoutes(app, services.nodes, services.link);
   socketRoutes(app, { link: services.link, registry: services.sockets, auth: services });
 }

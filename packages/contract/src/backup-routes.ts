@@ -20,6 +20,7 @@ import {
   backupNodeStatusSchema,
   backupParamsSchema,
   backupPolicySchema,
+  backupPolicyViewSchema,
   backupRestoreBodySchema,
   backupRestoredSchema,
   backupTreeQuerySchema,
@@ -138,16 +139,16 @@ export const backupRoutes = {
     path: `${S}/backup-policy`,
     need: ['viewServerBackups'],
     proxy: proxied('/backup-policy'),
-    schemas: { ...onServer, response: ok(backupPolicySchema) },
+    schemas: { ...onServer, response: ok(backupPolicyViewSchema) },
   },
   backupPolicyWrite: {
     method: 'PUT',
     path: `${S}/backup-policy`,
-    need: ['createServerBackups', 'deleteServerBackups'],
-    proxy: proxied('/backup-policy', { permission: 'authenticated', server: 'createServerBackups' }),
+    need: ['createServerBackups'],
+    proxy: proxied('/backup-policy'),
     note:
-      'A schedule creates and retention deletes: both flags (the daemon checks both). Changing `limits` needs ' +
-      'the admin claim, changing `hooks` also sendServerConsole (they are console lines).',
+      'A schedule creates backups. Changing `retention` (which deletes) also needs deleteServerBackups, ' +
+      '`hooks` also sendServerConsole (they are console lines), `limits` the admin claim: the daemon checks them.',
     schemas: {
       ...onServer,
       body: backupPolicySchema,

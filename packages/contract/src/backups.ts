@@ -193,11 +193,44 @@ export const backupPolicySchema = z.object({
 export type BackupPolicy = z.output<typeof backupPolicySchema>;
 export type BackupPolicyInput = z.input<typeof backupPolicySchema>;
 
+/** `GET …/backup-policy`: the stored policy (described without the input's defaults and trimming). */
+export const backupPolicyViewSchema = z.object({
+  retention: z.object({
+    keepLast: z.number(),
+    keepDaily: z.number(),
+    keepWeekly: z.number(),
+    keepMonthly: z.number(),
+  }),
+  schedule: z.string().nullable(),
+  hooks: z.union([
+    z.object({
+      pre: z.array(z.string()),
+      waitFor: z.string().optional(),
+      post: z.array(z.string()),
+      timeoutSeconds: z.number(),
+    }),
+    z.literal(false),
+    z.null(),
+  ]),
+  limits: z.object({
+    maxSnapshots: z.number().nullable(),
+    maxRepositoryBytes: z.number().nullable(),
+    minIntervalSeconds: z.number().nullable(),
+  }),
+});
+export type BackupPolicyView = z.infer<typeof backupPolicyViewSchema>;
+
 // ---- the node's destination (admin) ----
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 /** Write-only: omitted on an update keeps the stored value; never answered back. */
 const secret = z.string().min(1).max(16_384).optional();
+
+const caCert = z
+  .string()
+  .max(65_536)
+  .regex(/^-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----\s*$/, 'a PEM certificate')
+  .optional();
 
 export const backupDestinationInputSchema = z.discriminatedUnion('type', [
   /** A folder on the node; empty = `<dataDir>/backups`. */
@@ -221,6 +254,8 @@ export const backupDestinationInputSchema = z.discriminatedUnion('type', [
     region: z.string().max(64).default(''),
     accessKeyId: text(256),
     secretAccessKey: secret,
+    /** PEM of the CA that signed the endpoint's certificate, when not a public one (restic's --cacert). */
+    caCert: caCert,
   }),
   /** restic's REST server (`rest-server`, `rclone serve restic`), optionally with HTTP basic credentials. */
   z.object({
@@ -228,6 +263,7 @@ export const backupDestinationInputSchema = z.discriminatedUnion('type', [
     url: z.url({ protocol: /^https?$/ }),
     username: z.string().max(256).default(''),
     password: secret,
+    caCert: caCert,
   }),
 ]);
 export type BackupDestinationInput = z.output<typeof backupDestinationInputSchema>;

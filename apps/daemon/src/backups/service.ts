@@ -221,12 +221,15 @@ export class BackupService {
     return (await this.states.read(server.id)).policy;
   }
 
-  /** Limits are an administrator's; hook lines are console input (sendServerConsole). */
+  /** Limits are an administrator's; retention deletes (deleteServerBackups); hooks are console input. */
   async setPolicy(server: Server, policy: BackupPolicy, caller: BackupCaller): Promise<void> {
     const schedule = checkSchedule(policy.schedule);
     const current = (await this.states.read(server.id)).policy;
     if (!caller.admin && JSON.stringify(policy.limits) !== JSON.stringify(current.limits))
       throw new AppError('ErrNoPermission', { field: 'limits' });
+    const retentionChanged = JSON.stringify(policy.retention) !== JSON.stringify(current.retention);
+    if (retentionChanged && !caller.admin && !caller.perms.includes('deleteServerBackups'))
+      throw new AppError('ErrMissingScope', { scope: 'servers.backups.delete', field: 'retention' });
     const hooksChanged = JSON.stringify(policy.hooks) !== JSON.stringify(current.hooks);
     if (hooksChanged && !caller.admin && !caller.perms.includes('sendServerConsole'))
       throw new AppError('ErrMissingScope', { scope: 'servers.console.send', field: 'hooks' });

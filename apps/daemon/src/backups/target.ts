@@ -79,6 +79,11 @@ export async function buildTarget(destination: Destination, paths: TargetPaths):
     env.AWS_SECRET_ACCESS_KEY = destination.secretAccessKey ?? '';
     if (destination.region) env.AWS_DEFAULT_REGION = destination.region;
   }
+  if ((destination.type === 's3' || destination.type === 'rest') && destination.caCert) {
+    const caFile = join(paths.backupsDir, 'ca.pem');
+    await writePrivate(caFile, `${destination.caCert.trim()}\n`);
+    globalArgs.push('--cacert', caFile);
+  }
   if (destination.type === 'sftp') {
     globalArgs.push('-o', `sftp.command=${await sftpCommand(destination, join(paths.backupsDir, 'ssh'))}`);
   }
