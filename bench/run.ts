@@ -5,11 +5,13 @@
 import { runApiBench } from './api/run';
 import { runConsoleBench } from './console/run';
 import { runFilesBench } from './files/run';
+import { runMetricsBench } from './metrics/run';
 
 const benches: Array<[string, () => Promise<void>]> = [
   ['console', runConsoleBench],
   ['api', runApiBench],
   ['files', runFilesBench],
+  ['metrics', runMetricsBench],
 ];
 const only = process.argv.slice(2);
 for (const [name, run] of benches) {

@@ -8,22 +8,26 @@ import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { Server } from '../server/server';
 import type { Sampler } from './sampler';
 
-const STATES = ['running', 'installing', 'stopped'] as const;
-
-function stateOf(server: Server): (typeof STATES)[number] {
+function stateOf(server: Server): 'running' | 'installing' | 'stopped' {
   if (server.installing) return 'installing';
   return server.isRunning() ? 'running' : 'stopped';
 }
 
 export function daemonRegistry(servers: () => Server[], sampler: Sampler, nodeId: string): Registry {
   const registry = new Registry();
-  registry.setDefaultLabels({ node: nodeId });
+  // The node is the scrape target (Prometheus's `instance`); its id is one series, not a label on every one.
+  new Gauge({
+    name: 'hearth_daemon_info',
+    help: 'This node: its id as the panel knows it.',
+    labelNames: ['node'],
+    registers: [registry],
+  }).set({ node: nodeId }, 1);
   collectDefaultMetrics({ register: registry, prefix: 'hearth_daemon_' });
-  const gauge = (name: string, help: string, read: (server: Server) => number | null, labels = ['server']) =>
+  const gauge = (name: string, help: string, read: (server: Server) => number | null) =>
     new Gauge({
       name,
       help,
-      labelNames: labels,
+      labelNames: ['server'],
       registers: [registry],
       collect() {
         this.reset();
@@ -45,17 +49,15 @@ export function daemonRegistry(servers: () => Server[], sampler: Sampler, nodeId
       },
     });
 
+  // One series per server, for the state it is in (1): a scrape of 200 servers stays at 200 series, not 600.
   new Gauge({
     name: 'hearth_server_state',
-    help: 'The server’s state: 1 for the state it is in (running, installing, stopped), 0 for the others.',
+    help: 'The server’s state (running, installing, stopped): 1 on the series of the state it is in.',
     labelNames: ['server', 'state'],
     registers: [registry],
     collect() {
       this.reset();
-      for (const server of servers()) {
-        const current = stateOf(server);
-        for (const state of STATES) this.set({ server: server.id, state }, state === current ? 1 : 0);
-      }
+      for (const server of servers()) this.set({ server: server.id, state: stateOf(server) }, 1);
     },
   });
   gauge('hearth_server_cpu_percent', 'CPU of the server’s processes, percent of one core.', (s) =>

@@ -72,16 +72,15 @@ describe('daemon /metrics and history with metrics on', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/plain');
       const body = await res.text();
-      return /hearth_server_memory_bytes\{server="metrics1",node="test-node"\} [1-9]/.test(body)
-        ? body
-        : null;
+      return /hearth_server_memory_bytes\{server="metrics1"\} [1-9]/.test(body) ? body : null;
     }, 'a memory sample of the running server');
-    expect(text).toContain('hearth_server_state{server="metrics1",state="running",node="test-node"} 1');
-    expect(text).toContain('hearth_server_state{server="metrics1",state="stopped",node="test-node"} 0');
-    expect(text).toMatch(/hearth_server_console_lines_total\{server="metrics1",node="test-node"\} [1-9]/);
-    expect(text).toMatch(/hearth_server_uptime_seconds\{server="metrics1",node="test-node"\} /);
-    expect(text).toMatch(/hearth_server_disk_bytes\{server="metrics1",node="test-node"\} [1-9]/);
-    expect(text).toContain('hearth_daemon_servers{node="test-node"} 1');
+    expect(text).toContain('hearth_server_state{server="metrics1",state="running"} 1');
+    expect(text).not.toContain('hearth_server_state{server="metrics1",state="stopped"}');
+    expect(text).toMatch(/hearth_server_console_lines_total\{server="metrics1"\} [1-9]/);
+    expect(text).toMatch(/hearth_server_uptime_seconds\{server="metrics1"\} /);
+    expect(text).toMatch(/hearth_server_disk_bytes\{server="metrics1"\} [1-9]/);
+    expect(text).toContain('hearth_daemon_servers 1');
+    expect(text).toContain('hearth_daemon_info{node="test-node"} 1');
     expect(text).toContain('hearth_daemon_process_resident_memory_bytes');
     // The fake game declares no query: unknown games have no player series.
     expect(text).not.toMatch(/hearth_server_players\{/);
