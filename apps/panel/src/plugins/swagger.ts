@@ -32,7 +32,8 @@ export async function registerSwagger(app: App): Promise<void> {
   const forward = async (req: FastifyRequest, reply: FastifyReply) => {
     docs ??= import('./swagger-docs').then((m) => m.buildSwaggerDocs(routes));
     docs.catch(() => (docs = undefined)); // a failed build is retried by the next visit
-    const answer = await (await docs).inject({ method: req.method as 'GET' | 'HEAD', url: req.url });
+    // HEAD is answered from the GET (Fastify drops the body of a HEAD answer); the docs app has no HEAD routes.
+    const answer = await (await docs).inject({ method: 'GET', url: req.url });
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined && !hopByHop.has(name)) void reply.header(name, value);
     }
