@@ -67,9 +67,10 @@ export class PanelMetrics {
       labelNames: ['node', 'name', 'state'],
       registers,
       async collect() {
-        const nodes = await sources.nodesRepo.list();
-        const statuses = await sources.nodeStatus.statuses(nodes.map((n) => n.id));
         this.reset();
+        // A database outage must not cost the whole scrape (its pool and HTTP series say what is wrong).
+        const nodes = await sources.nodesRepo.list().catch(() => []);
+        const statuses = await sources.nodeStatus.statuses(nodes.map((n) => n.id));
         for (const node of nodes) {
           const current = statuses.get(node.id) ?? 'unknown';
           for (const state of NODE_STATES) {
