@@ -26,6 +26,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0004_nodes_servers',
       '0005_node_tls',
       '0006_oauth2_revocation',
+      '0007_backup_permissions',
     ]);
     expect(await migrateToLatest(db.kysely)).toEqual([]);
   });
@@ -53,6 +54,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0004_nodes_servers',
       '0005_node_tls',
       '0006_oauth2_revocation',
+      '0007_backup_permissions',
     ]);
   });
 
