@@ -128,7 +128,8 @@ describe('a tampered repository', () => {
       .find((path) => /[0-9a-f]{64}$/.test(path));
     if (!pack) throw new Error('no pack file in the repository');
     const bytes = readFileSync(pack);
-    bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+    const middle = Math.floor(bytes.length / 2);
+    bytes[middle] = (bytes[middle] ?? 0) ^ 0xff;
     writeFileSync(pack, bytes);
     const damaged = await json<BackupCheckResult>(
       await d.request('POST', '/daemon/backups/check', { token: admin }),
