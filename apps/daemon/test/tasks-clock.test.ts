@@ -20,6 +20,8 @@ describe('scheduled tasks on the scheduler clock', () => {
   let d: TestDaemon;
   let admin: string;
   const clock = new ManualClock(START);
+  /** Timers on the clock that are not task jobs (the node's backup upkeep): counted once, before any task. */
+  let otherTimers = 0;
 
   beforeAll(async () => {
     d = await startTestDaemon({ tasks: { timeZone: 'Asia/Tokyo' } }, { clock });
@@ -27,6 +29,7 @@ describe('scheduled tasks on the scheduler clock', () => {
     expect(
       (await d.request('PUT', `/daemon/server/${id}`, { token: admin, body: fakeGameDefinition() })).status,
     ).toBe(200);
+    otherTimers = clock.pending();
   });
   afterAll(async () => d?.close());
 
@@ -82,7 +85,7 @@ describe('scheduled tasks on the scheduler clock', () => {
     expect((await d.request('DELETE', `/daemon/server/${id}/tasks/${taskId}`, { token: admin })).status).toBe(
       204,
     );
-    expect(clock.pending()).toBe(0);
+    expect(clock.pending()).toBe(otherTimers);
   });
 
   it('reads the schedule in the node’s zone: 04:00 in Tokyo is 19:00 UTC', async () => {
@@ -100,13 +103,13 @@ describe('scheduled tasks on the scheduler clock', () => {
 
   it('stops a task’s job when it becomes manual-only', async () => {
     const taskId = await create('once', '* * * * *');
-    expect(clock.pending()).toBe(1);
+    expect(clock.pending()).toBe(otherTimers + 1);
     const res = await d.request('PUT', `/daemon/server/${id}/tasks/${taskId}`, {
       token: admin,
       body: { name: 'once', cronSchedule: null, operations: [] },
     });
     expect(res.status).toBe(204);
-    expect(clock.pending()).toBe(0);
+    expect(clock.pending()).toBe(otherTimers);
     clock.advanceTo(clock.nextMinute());
     expect((await tasks())[taskId]).toMatchObject({ nextRun: null, lastRun: null });
   });
