@@ -8,6 +8,7 @@ import { dockerClient } from '../environment/docker/client';
 import { removeOrphans } from '../environment/docker/containers';
 import type { DockerSettings } from '../environment/docker/settings';
 import type { Server } from '../server/server';
+import { hasLabelledContainers } from './docker-labelled';
 
 export async function recoverContainers(
   servers: Server[],
@@ -22,6 +23,8 @@ export async function recoverContainers(
       logger.warn({ err, id: server.id }, 'cannot re-attach to the server container');
     }
   }
+  // Only a node with docker servers, or with containers left behind, loads the Docker client at boot.
+  if (docker.length === 0 && !(await hasLabelledContainers(settings.socketPath, settings.serversDir))) return;
   try {
     const known = new Set(servers.map((s) => s.id));
     const removed = await removeOrphans(dockerClient(settings.socketPath), settings.serversDir, known);
