@@ -6,12 +6,14 @@ import { runApiBench } from './api/run';
 import { runConsoleBench } from './console/run';
 import { runFilesBench } from './files/run';
 import { runMetricsBench } from './metrics/run';
+import { runStartupBench } from './startup/run';
 
 const benches: Array<[string, () => Promise<void>]> = [
   ['console', runConsoleBench],
   ['api', runApiBench],
   ['files', runFilesBench],
   ['metrics', runMetricsBench],
+  ['startup', runStartupBench],
 ];
 const only = process.argv.slice(2);
 for (const [name, run] of benches) {
