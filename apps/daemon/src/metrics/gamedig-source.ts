@@ -5,7 +5,7 @@
 // The declaration travels with the import: the CLI and the root project compile this file without daemon's src.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./gamedig.d.ts" />
-import { GameDig } from 'gamedig';
+import type { GameDig } from 'gamedig';
 import type { PlayerCount } from '@hearth/contract';
 import type { QueryTarget } from './query-target';
 
@@ -15,12 +15,19 @@ export interface PlayerSource {
 }
 
 export class GamedigSource implements PlayerSource {
-  private readonly gamedig = new GameDig();
+  /**
+   * Loaded by the first query, not at start: gamedig and its protocol stack are most of the daemon's code, and
+   * most nodes never query a player count (docs/performance.md § Start-up).
+   */
+  private gamedig: Promise<GameDig> | undefined;
 
   constructor(private readonly timeoutMs: number) {}
 
   async query(target: QueryTarget): Promise<PlayerCount> {
-    const result = await this.gamedig.query({
+    this.gamedig ??= import('gamedig').then((m) => new m.GameDig());
+    const result = await (
+      await this.gamedig
+    ).query({
       type: target.type,
       host: target.host,
       port: target.port,
