@@ -138,8 +138,4 @@ export class ServerListReceiver implements PlayerSource {
     }
     return entry.count;
   }
-
-  forget(id: string): void {
-    this.entries.delete(id);
-  }
 }

@@ -4,6 +4,9 @@
  * per-server series; history ranges, refusals (no token, another server, no viewServerStats, a bad range), and the
  * points surviving a daemon restart.
  */
+import { readdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryResponse } from '@hearth/contract';
 import { waitFor } from '../helpers/poll';
@@ -132,6 +135,43 @@ describe('daemon /metrics and history with metrics on', () => {
     }
     const missing = await d.request('GET', '/daemon/server/nosuch/history', { token: await d.admin() });
     expect([missing.status, await codeOf(missing)]).toEqual([404, 'ErrServerNotFound']);
+  });
+});
+
+describe('daemon history of a deleted server', () => {
+  it('goes with the server, and a new server of the same id starts empty', async () => {
+    const d = await startTestDaemon({ stats: { sampleIntervalMs: 100, diskIntervalMs: 100 } });
+    try {
+      const admin = await d.admin();
+      const history = join(d.dataDir, 'history');
+      await d.request('PUT', `/daemon/server/${id}`, { token: admin, body: fakeGameDefinition() });
+      await d.request('POST', `/daemon/server/${id}/start?wait=true`, { token: admin });
+      await d.request('POST', `/daemon/server/${id}/stop?wait=true`, { token: admin });
+      // The minute in progress is written at the next minute or at close: close-free, ask for the live point.
+      await waitFor(async () => {
+        const res = await d.request('GET', `/daemon/server/${id}/history`, { token: admin });
+        return ((await res.json()) as HistoryResponse).disk.at(-1) !== null;
+      }, 'a history point');
+      await d.daemon.close(); // writes the minute in progress
+      const again = await restartOnSameData(d, { stats: { sampleIntervalMs: 100, diskIntervalMs: 100 } });
+      try {
+        const token = await again.admin();
+        expect(readdirSync(history)).toContain(`${id}.journal`);
+        expect((await again.request('DELETE', `/daemon/server/${id}`, { token })).status).toBe(204);
+        await waitFor(
+          () => !readdirSync(history).some((f) => f.startsWith(`${id}.`)),
+          'the history files to go',
+        );
+        await again.request('PUT', `/daemon/server/${id}`, { token, body: fakeGameDefinition() });
+        const res = await again.request('GET', `/daemon/server/${id}/history?range=24h`, { token });
+        const fresh = (await res.json()) as HistoryResponse;
+        expect(fresh.memory.slice(0, -1).every((m) => m === null)).toBe(true);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await rm(d.dataDir, { recursive: true, force: true });
+    }
   });
 });
 

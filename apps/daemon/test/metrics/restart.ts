@@ -26,11 +26,12 @@ export async function restartOnSameData(
     token,
     admin: (server = '*') => token({ admin: true, server }),
     user: (server, perms) => token({ server, perms }),
-    request: (method, path, opts = {}) =>
-      fetch(`${url}${path}`, {
-        method,
-        headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
-      }),
+    request: (method, path, opts = {}) => {
+      const headers: Record<string, string> = opts.token ? { authorization: `Bearer ${opts.token}` } : {};
+      if (opts.body === undefined || method === 'GET') return fetch(`${url}${path}`, { method, headers });
+      headers['content-type'] = 'application/json';
+      return fetch(`${url}${path}`, { method, headers, body: JSON.stringify(opts.body) });
+    },
     close: async () => {
       await daemon.close();
       await rm(dataDir, { recursive: true, force: true });

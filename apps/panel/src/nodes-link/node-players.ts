@@ -34,10 +34,6 @@ export class NodePlayersCache {
     return out;
   }
 
-  forget(nodeId: string): void {
-    this.entries.delete(nodeId);
-  }
-
   private refreshIfStale(nodeId: string): void {
     const entry = this.entries.get(nodeId);
     if (entry?.refreshing || (entry && Date.now() - entry.at < FRESH_MS)) return;
