@@ -3,6 +3,7 @@
  * (destination.ts). The child gets a fresh environment — nothing of the daemon's own leaks into restic, and
  * restic's own variables cannot be planted through the daemon's — with the password and location as files.
  */
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Destination } from './destination';
 import { writePrivate } from './atomic-file';
@@ -60,9 +61,15 @@ async function sftpCommand(
   ].join(' ');
 }
 
-/** Writes the location file (and SFTP key files) and returns how to run restic against the destination. */
+/**
+ * Writes the location file (and SFTP key files, CA) and returns how to run restic against the destination. Each
+ * destination gets its own folder of these files (named by a hash of its settings), so trying a new destination
+ * that turns out unreachable never touches the files the current one runs with.
+ */
 export async function buildTarget(destination: Destination, paths: TargetPaths): Promise<ResticTarget> {
-  const repositoryFile = join(paths.backupsDir, 'repository.location');
+  const name = createHash('sha256').update(JSON.stringify(destination)).digest('hex').slice(0, 16);
+  const dir = join(paths.backupsDir, 'targets', name);
+  const repositoryFile = join(dir, 'repository.location');
   await writePrivate(repositoryFile, `${repositoryOf(destination, paths.backupsDir)}\n`);
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
@@ -80,12 +87,12 @@ export async function buildTarget(destination: Destination, paths: TargetPaths):
     if (destination.region) env.AWS_DEFAULT_REGION = destination.region;
   }
   if ((destination.type === 's3' || destination.type === 'rest') && destination.caCert) {
-    const caFile = join(paths.backupsDir, 'ca.pem');
+    const caFile = join(dir, 'ca.pem');
     await writePrivate(caFile, `${destination.caCert.trim()}\n`);
     globalArgs.push('--cacert', caFile);
   }
   if (destination.type === 'sftp') {
-    globalArgs.push('-o', `sftp.command=${await sftpCommand(destination, join(paths.backupsDir, 'ssh'))}`);
+    globalArgs.push('-o', `sftp.command=${await sftpCommand(destination, join(dir, 'ssh'))}`);
   }
   return { bin: paths.resticPath, globalArgs, env };
 }
