@@ -132,6 +132,8 @@ export class BackupService {
     try {
       await this.create(this.options.server(serverId), { trigger: 'schedule', by: null });
     } catch (err) {
+      // A deleted server's schedule ends with it (its snapshots stay in the repository: docs/backups.md).
+      if (isAppError(err) && err.code === 'ErrServerNotFound') return this.schedules.set(serverId, null);
       this.options.log.warn(
         { serverId, err: isAppError(err) ? err.code : err },
         'backups: scheduled backup not taken',
