@@ -16,6 +16,11 @@ export const externals = [
   'nodemailer',
   // read their own static files at run time
   '@fastify/swagger-ui',
+  // parts of Fastify that Hearth never loads (its zod compilers replace Ajv and fast-json-stringify; inject() is
+  // only the Swagger docs'): outside the bundle they cost nothing at start
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
+  'light-my-request',
 ];
 
 // Optional accelerators `ws` tries to require inside try/catch; absent here, and never bundled.

@@ -5,6 +5,12 @@ import { join } from 'node:path';
 import { externals } from './externals.mjs';
 
 const workspaces = ['apps/panel', 'apps/daemon', 'apps/cli', 'packages/contract'];
+// Optional native helpers their parents install (cpu-features comes with ssh2).
+const optionalNatives = ['cpu-features'];
+
+function installedVersion(root, name) {
+  return JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+}
 
 export function writeManifest({ root, outDir }) {
   const rootPkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -14,8 +20,11 @@ export function writeManifest({ root, outDir }) {
     Object.assign(declared, pkg.dependencies ?? {});
   }
   const dependencies = {};
-  // Transitive externals (cpu-features comes with ssh2) are their parents' business.
-  for (const name of externals) if (declared[name]) dependencies[name] = declared[name];
+  for (const name of externals) {
+    if (declared[name]) dependencies[name] = declared[name];
+    // A part of a bundled package (Fastify's): pinned to the version installed for it.
+    else if (!optionalNatives.includes(name)) dependencies[name] = installedVersion(root, name);
+  }
   const manifest = {
     name: 'hearth',
     version: rootPkg.version,

@@ -12,7 +12,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWebApp } from './plugins/static';
-import { registerJsonBodyBudget, zodValidatorCompiler } from './plugins/validation';
+import { panelSchemaController, registerJsonBodyBudget, zodValidatorCompiler } from './plugins/validation';
 import { createServices, type Services } from './services';
 import { registerRoutes } from './routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
@@ -47,6 +47,7 @@ export async function buildApp(config: PanelConfig, deps: AppDeps = {}): Promise
     logger: loggerOptions(config, deps.logStream),
     logController: new LogController({ disableRequestLogging: !accessLogOn(config.log) }),
     bodyLimit: config.web.bodyLimit,
+    schemaController: panelSchemaController,
     trustProxy: config.web.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();

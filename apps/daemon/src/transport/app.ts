@@ -22,7 +22,7 @@ import { backupRoutes } from './backup-routes';
 import type { Backups } from '../backups/setup';
 import { Telemetry } from '../metrics/telemetry';
 import { telemetryRoutes } from '../metrics/telemetry-routes';
-import { installValidation } from './validation';
+import { daemonSchemaController, installValidation } from './validation';
 import type { TransportContext } from './context';
 
 const BODY_LIMIT = 4 * 1024 * 1024;
@@ -54,6 +54,7 @@ export async function buildDaemonApp(
   const app = Fastify({
     loggerInstance,
     bodyLimit: BODY_LIMIT,
+    schemaController: daemonSchemaController,
     logController: new LogController({ disableRequestLogging: options.accessLog !== true }),
     ...(serverFactory ? { serverFactory } : {}),
   });

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '@hearth/contract';
 import { bodyShapeError } from '@hearth/contract/body-shape';
@@ -69,3 +70,13 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
       };
     return checkPart(schema, data, httpPart ?? 'body');
   };
+
+/**
+ * The panel's compilers as factories for Fastify's `schemaController` option: given at construction, they keep
+ * Fastify from loading its own (Ajv and fast-json-stringify), which the panel never uses (docs/performance.md
+ * § Start-up).
+ */
+export const panelSchemaController = {
+  compilersFactory: { buildValidator: () => zodValidatorCompiler, buildSerializer: () => serializerCompiler },
+  // Fastify types the factories after Ajv's and fast-json-stringify's own; these return what Fastify calls.
+} as unknown as NonNullable<FastifyServerOptions['schemaController']>;
