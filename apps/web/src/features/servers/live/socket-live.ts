@@ -84,6 +84,9 @@ export function createSocketLive(
         return fileListeners.forEach((l) => l(message.data));
       case 'pong':
         return;
+      case 'backup-progress':
+      case 'backup-done':
+        return; // no screen of this view shows backup operations yet
     }
   };
 
