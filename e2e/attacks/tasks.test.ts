@@ -178,6 +178,8 @@ describe.each(DIALECTS)('tasks cannot exceed their owner’s flags on %s', (dial
       [removedTask, 'the task’s owner no longer has access to this server'],
     ] as const) {
       const before = (await tasks())[taskId]?.lastRun?.at ?? 0;
+      // Runs are stamped by the node's scheduler clock, which this suite moves by hand.
+      n.clock.advanceBy(1);
       expect((await hit(n.admin.token, 'POST', `${base}/${taskId}/run`)).statusCode).toBe(202);
       const run = await settled(taskId, (r) => r.at > before);
       expect(run).toMatchObject({ result: 'failed', error: `not run: ${why}` });
