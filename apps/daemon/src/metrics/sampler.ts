@@ -69,7 +69,7 @@ export class Sampler {
       cpu: stats.cpu,
       memory: stats.memory,
       disk: this.disk.bytes(server.id),
-      players: server.players,
+      players: server.isRunning() ? server.players : null,
     };
   }
 
