@@ -61,7 +61,7 @@ export function toBackup(snapshot: Snapshot, state: ServerBackupState): Backup {
     id: snapshot.id,
     shortId: snapshot.short_id,
     time: Date.parse(snapshot.time),
-    trigger: trigger === 'task' || trigger === 'schedule' ? (trigger) : 'manual',
+    trigger: trigger === 'task' || trigger === 'schedule' ? trigger : 'manual',
     by: tagOf(snapshot, 'hearth-by:'),
     locked: state.locked.includes(snapshot.id),
     asIs: (snapshot.tags ?? []).includes('hearth-as-is'),
