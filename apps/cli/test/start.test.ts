@@ -49,7 +49,8 @@ function writeConfig(dir: string, p: Ports, extra: Record<string, unknown> = {})
 
 const lines = (output: string) => output.split(/\r?\n/).filter((l) => l.trim() !== '');
 // Colours on a terminal: the level tag is wrapped in SGR escapes.
-const withoutColour = (line: string) => line.replace(/\u001b\[[0-9;]*m/g, '');
+const withoutColour = (line: string) =>
+  line.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
 
 describe('hearth start', { timeout: 300_000 }, () => {
   let built = '';
