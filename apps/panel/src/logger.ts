@@ -29,10 +29,7 @@ export function accessLogOn(log: Pick<PanelConfig['log'], 'level' | 'accessLog'>
   return log.accessLog || log.level === 'debug' || log.level === 'trace';
 }
 
-export function loggerOptions(
-  config: PanelConfig,
-  stream?: LogDestination,
-): FastifyServerOptions['logger'] {
+export function loggerOptions(config: PanelConfig, stream?: LogDestination): FastifyServerOptions['logger'] {
   return {
     name: 'panel',
     level: config.log.level,
