@@ -23,6 +23,36 @@ const kinds = [
   ['rest', restDestination],
 ] as const;
 
+describe('a local destination', () => {
+  let d: TestDaemon;
+  beforeAll(async () => {
+    d = await startTestDaemon();
+  });
+  afterAll(async () => d?.close());
+
+  it('must be an absolute folder outside the servers’ folders', async () => {
+    const admin = await d.admin();
+    for (const path of [
+      'relative/repo',
+      join(d.config.serversDir ?? '', 'x', 'repo'),
+      d.config.serversDir ?? '',
+    ]) {
+      const res = await d.request('PUT', '/daemon/backups/destination', {
+        token: admin,
+        body: { type: 'local', path },
+      });
+      expect(res.status, path).toBe(400);
+      expect(await errorCode(res)).toBe('ErrFieldInvalid');
+    }
+    const elsewhere = join(d.dataDir, 'elsewhere');
+    const ok = await d.request('PUT', '/daemon/backups/destination', {
+      token: admin,
+      body: { type: 'local', path: elsewhere },
+    });
+    expect(ok.status).toBe(204);
+  });
+});
+
 describe.each(kinds)('backups to %s', (kind, make) => {
   let d: TestDaemon;
   let destination: Destination;
