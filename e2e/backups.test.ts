@@ -9,10 +9,30 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type { BackupList, BackupNodeStatus, Task, TaskListResponse } from '@hearth/contract';
 import { call, createUser } from '../apps/panel/test/helpers/app';
 import { waitFor } from '../apps/daemon/test/helpers/poll';
 import { taskNode, type TaskNode } from './helpers/task-node';
+
+interface Frame {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** The panel's live socket of the server, as the browser opens it. */
+function openSocket(url: string, id: string, token: string): Promise<{ ws: WebSocket; messages: Frame[] }> {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}/proxy/daemon/socket/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const messages: Frame[] = [];
+  ws.on('message', (raw: Buffer) => messages.push(JSON.parse(raw.toString()) as Frame));
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve({ ws, messages }));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
 
 describe('backups through the panel', () => {
   let n: TaskNode;
@@ -27,6 +47,7 @@ describe('backups through the panel', () => {
 
   const as = (token: string, method: string, url: string, body?: unknown) =>
     call(n.t, method, url, { token, body });
+  const socket = (token: string) => openSocket(n.panelUrl, n.serverId, token);
   const codeOf = (res: { json: <T>() => T }) => res.json<{ error: { code: string } }>().error.code;
 
   it('creates with createServerBackups (by the caller), lists with viewServerBackups; refuses the others', async () => {
@@ -97,6 +118,30 @@ describe('backups through the panel', () => {
     expect(task.lastRun).toMatchObject({ result: 'success' });
     const list = (await as(owner.token, 'GET', `${proxy}/backup`)).json<BackupList>();
     expect(list.backups[0]).toMatchObject({ trigger: 'task' });
+  });
+
+  it('progress and the result reach the panel socket of backup viewers only', async () => {
+    const watcher = await n.user({
+      viewServerConsole: true,
+      viewServerBackups: true,
+      createServerBackups: true,
+    });
+    const consoleOnly = await n.user({ viewServerConsole: true });
+    const [a, b] = await Promise.all([socket(watcher.token), socket(consoleOnly.token)]);
+    try {
+      const created = await as(watcher.token, 'POST', `${proxy}/backup`);
+      expect(created.statusCode, created.body).toBe(200);
+      const { id, operation } = created.json<{ id: string; operation: string }>();
+      const done = await waitFor(() => a.messages.find((m) => m.type === 'backup-done'), 'backup-done');
+      expect(done.data).toMatchObject({ operation, kind: 'backup', ok: true, backupId: id });
+      expect(a.messages.some((m) => m.type === 'backup-progress')).toBe(true);
+      b.ws.send(JSON.stringify({ type: 'ping' }));
+      await waitFor(() => b.messages.some((m) => m.type === 'pong'), 'pong');
+      expect(b.messages.filter((m) => m.type.startsWith('backup'))).toEqual([]);
+    } finally {
+      a.ws.close();
+      b.ws.close();
+    }
   });
 
   it('the node’s backup settings are an administrator’s; an unreachable destination is refused and not kept', async () => {

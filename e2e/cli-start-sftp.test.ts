@@ -3,7 +3,8 @@
  * box — the panel issues the local node's credential at start and hands it to the daemon in-process. First
  * admin through the setup link, a server on the local node, then OpenSSH `sftp` (`email|id` from an ssh config).
  * A wrong password is refused at login ("Permission denied (password).") and leaves the server's folder as it
- * was. The local node listens on its fixed ports (5656 and 5657, as the panel's local node row says).
+ * was. The local node listens on ports of the config's `node` section (free ones here), so the suite runs beside
+ * anything on the default 5656 and 5657.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,14 +18,6 @@ import { treeState } from './helpers/tree-state';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const admin = { username: 'admin', email: 'admin@example.com', password: 'admin-password-1' };
-
-function portFree(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const probe = createServer()
-      .once('error', () => done(false))
-      .listen(port, '127.0.0.1', () => probe.close(() => done(true)));
-  });
-}
 
 async function freePort(): Promise<number> {
   const probe = createServer().listen(0, '127.0.0.1');
@@ -55,16 +48,16 @@ describe('hearth start: SFTP on the local node', () => {
   let child: ChildProcess | undefined;
   let panelUrl: string;
   let setupUrl: string;
+  let sftpPort: number;
 
   beforeAll(async () => {
-    for (const port of [5656, 5657]) {
-      if (!(await portFree(port))) throw new Error(`port ${port} is taken: the local node needs it`);
-    }
     dir = mkdtempSync(join(tmpdir(), 'hearth-start-'));
     const port = await freePort();
+    sftpPort = await freePort();
     const config = {
       web: { host: '127.0.0.1', port },
       panel: { dataDir: join(dir, 'data'), databaseUrl: `sqlite:${join(dir, 'data', 'hearth.db')}` },
+      node: { port: await freePort(), sftpPort },
       log: { level: 'warn' },
     };
     writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
@@ -113,14 +106,14 @@ describe('hearth start: SFTP on the local node', () => {
       });
       expect(install.ok, await install.clone().text()).toBe(true);
 
-      const r = await runSftp(5657, `${admin.email}|${id}`, admin.password, ['ls'], { via: 'config' });
+      const r = await runSftp(sftpPort, `${admin.email}|${id}`, admin.password, ['ls'], { via: 'config' });
       expectSftpOk(r, 'ls');
       expect(r.stdout).toContain('server.properties');
 
       // The local node asks its panel too: a wrong password is refused at login and uploads nothing.
       const root = join(dir, 'data', 'servers', id);
       const before = await treeState(root);
-      const wrong = await runSftp(5657, `${admin.email}|${id}`, 'not the password', ['put config.json'], {
+      const wrong = await runSftp(sftpPort, `${admin.email}|${id}`, 'not the password', ['put config.json'], {
         via: 'config',
         cwd: dir,
       });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run build`: the production build (docs/adr/0004-production-build.md). Builds the web app, bundles the
+// `npm run build`: the production build (docs/adr/0006-production-build.md). Builds the web app, bundles the
 // `hearth` command with the contract, panel and daemon into dist/hearth/lib, copies the files they read at run
 // time into dist/hearth/share, and writes dist/hearth/bin/hearth.js and dist/hearth/package.json. Nothing in
 // the result imports tsx or TypeScript.

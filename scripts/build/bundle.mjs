@@ -1,4 +1,4 @@
-// esbuild options for the production bundle of the `hearth` command (docs/adr/0004-production-build.md).
+// esbuild options for the production bundle of the `hearth` command (docs/adr/0006-production-build.md).
 import { build } from 'esbuild';
 import { externals, optionalPeers } from './externals.mjs';
 

@@ -1,5 +1,5 @@
 // The runtime dependencies the production bundle does NOT contain: they stay in node_modules beside it
-// (docs/adr/0004-production-build.md). Native modules must be built for the Node that runs Hearth; the rest
+// (docs/adr/0006-production-build.md). Native modules must be built for the Node that runs Hearth; the rest
 // read their own files at run time (__dirname) or are loaded only when configured (database drivers, Docker,
 // e-mail), so bundling them would only slow the start.
 export const externals = [

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The workspace's `hearth` command (`npx hearth …` in a checkout) runs the production build in dist/hearth, which
-// `npm run build` writes (docs/adr/0004-production-build.md). Packages install dist/hearth/bin/hearth.js instead.
+// `npm run build` writes (docs/adr/0006-production-build.md). Packages install dist/hearth/bin/hearth.js instead.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

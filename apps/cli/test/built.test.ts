@@ -1,5 +1,5 @@
 /**
- * The production build run as it ships (docs/adr/0004-production-build.md): the build script writes its tree
+ * The production build run as it ships (docs/adr/0006-production-build.md): the build script writes its tree
  * into .tmp/ (inside the repository, whose node_modules hold the externals), and plain `node <tree>/bin/hearth.js`
  * — no --import, no NODE_OPTIONS, so no tsx and no TypeScript — answers --help and starts the panel and the
  * local node on free ports, SQLite in a temp folder.

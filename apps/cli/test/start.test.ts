@@ -4,7 +4,6 @@
  * setup link; JSON lines when the output is piped, short lines on a terminal; no access lines unless asked for;
  * the local node on the ports of the config, so two can run side by side; `--no-node` never calls it.
  */
-import { stripVTControlCharacters } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,7 +49,8 @@ function writeConfig(dir: string, p: Ports, extra: Record<string, unknown> = {})
 
 const lines = (output: string) => output.split(/\r?\n/).filter((l) => l.trim() !== '');
 // Colours on a terminal: the level tag is wrapped in SGR escapes.
-const withoutColour = (line: string) => stripVTControlCharacters(line);
+const withoutColour = (line: string) =>
+  line.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
 
 describe('hearth start', { timeout: 300_000 }, () => {
   let built = '';

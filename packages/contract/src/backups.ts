@@ -238,11 +238,23 @@ export const backupDestinationInputSchema = z.discriminatedUnion('type', [
   /** OpenSSH SFTP: key login, the server's host key pinned (a known_hosts line without the host name). */
   z.object({
     type: z.literal('sftp'),
-    host: text(253),
+    // Both end up as words of the ssh command restic runs: no spaces, no leading `-` (no ssh options).
+    host: z
+      .string()
+      .max(253)
+      .regex(/^[A-Za-z0-9_][A-Za-z0-9_.:-]*$/, 'a host name or address'),
     port: z.number().int().min(1).max(65535).default(22),
-    user: text(64),
+    user: z
+      .string()
+      .max(64)
+      .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/, 'a user name'),
     path: text(4096),
-    hostKey: text(16_384),
+    /** One known_hosts key: `ssh-ed25519 AAAA…` (type and base64, no host, one line). */
+    hostKey: z
+      .string()
+      .trim()
+      .max(16_384)
+      .regex(/^[a-z0-9@.-]+ [A-Za-z0-9+/]+=*$/, 'a key type and its base64, as in known_hosts'),
     privateKey: secret,
   }),
   /** An S3-compatible endpoint (`https://s3.example.com`), bucket and key prefix. */

@@ -1,7 +1,7 @@
 /**
  * The files Hearth reads at run time besides its code: the built web app, themes, starter templates, e-mail texts
  * and the holder's C source. Running from source they are found in the repository; in the production build they
- * are copied to `share/` beside the bundle (scripts/build.mjs, docs/adr/0004-production-build.md), so a package
+ * are copied to `share/` beside the bundle (scripts/build.mjs, docs/adr/0006-production-build.md), so a package
  * can move the whole tree anywhere. Every lookup of such a file goes through `shippedPath`. Node only (the web
  * app never imports this file).
  */

@@ -3,8 +3,14 @@
  * destination (secrets never answered), the repository's upkeep and its results, and restic's version.
  */
 import { execFile } from 'node:child_process';
+import { isAbsolute, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
-import type { BackupCheckResult, BackupDestinationInput, BackupNodeStatus } from '@hearth/contract';
+import {
+  AppError,
+  type BackupCheckResult,
+  type BackupDestinationInput,
+  type BackupNodeStatus,
+} from '@hearth/contract';
 import { mergeSecrets, saveDestination, viewOf } from './destination';
 import type { Maintenance } from './maintenance';
 import type { Repository } from './repository';
@@ -28,6 +34,8 @@ export class NodeBackups {
     private readonly repo: Repository,
     private readonly maintenance: Maintenance,
     private readonly resticPath: string,
+    /** The servers' folders (absolute): no local repository inside them. */
+    private readonly serversDir: string,
   ) {}
 
   async status(): Promise<BackupNodeStatus> {
@@ -39,8 +47,17 @@ export class NodeBackups {
     return { restic, destination: viewOf(destination), ...state, ...this.maintenance.next() };
   }
 
-  /** Takes effect only when a repository there opens (or is created): an unreachable one is refused. */
+  /**
+   * Takes effect only when a repository there opens (or is created): an unreachable one is refused. A local
+   * folder must be absolute and outside the servers' folders (a game must not reach the repository).
+   */
   async setDestination(input: BackupDestinationInput): Promise<void> {
+    if (input.type === 'local' && input.path !== '') {
+      const path = resolve(input.path);
+      const within = (dir: string) => path === dir || path.startsWith(`${dir}${sep}`);
+      if (!isAbsolute(input.path) || within(this.serversDir))
+        throw new AppError('ErrFieldInvalid', { field: 'path' });
+    }
     const destination = mergeSecrets(input, await this.repo.currentDestination());
     await this.repo.switchTo(destination, () => saveDestination(this.repo.backupsDir, destination));
   }

@@ -14,6 +14,7 @@ import { folderSize } from './folder-size';
 import { progressReporter } from './progress';
 import type { Repository } from './repository';
 import { journalFileOf, swapIn } from './restore-journal';
+import { swapPoints } from './swap-points';
 import { entryAt, restoreSize } from './tree';
 
 export interface RestoreDeps {
@@ -99,12 +100,9 @@ async function restoreInto(deps: RestoreDeps, target: Server, request: RestoreRe
     watch.stop();
     const owner = target.sandbox.owner();
     if (owner) await handFolderTo(staging, owner);
-    await swapIn(journalFileOf(deps.serversDir, target.id), {
-      root: target.sandbox.root,
-      staging,
-      old,
-      paths: [...paths],
-    });
+    const root = target.sandbox.root;
+    const points = request.paths ? await swapPoints(root, request.paths) : [''];
+    await swapIn(journalFileOf(deps.serversDir, target.id), { root, staging, old, paths: points });
     if (owner) await handFolderTo(target.sandbox.root, owner);
     watch.finish();
   } finally {

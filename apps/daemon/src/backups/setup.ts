@@ -27,9 +27,10 @@ export function createBackups(
   log: Logger,
 ): Backups {
   const backupsDir = join(resolve(config.dataDir), 'backups');
+  const serversDir = resolve(config.serversDir ?? join(config.dataDir, 'servers'));
   const service = new BackupService({
     backupsDir,
-    serversDir: resolve(config.serversDir ?? join(config.dataDir, 'servers')),
+    serversDir,
     nodeId: config.nodeId,
     resticPath: config.backups.resticPath,
     time: settings.tasks,
@@ -43,7 +44,7 @@ export function createBackups(
   });
   return {
     service,
-    node: new NodeBackups(service.repo, maintenance, config.backups.resticPath),
+    node: new NodeBackups(service.repo, maintenance, config.backups.resticPath, serversDir),
     start: async (serverIds) => {
       await service.start(serverIds);
       maintenance.start();

@@ -17,13 +17,14 @@ interface Node {
 
 const inSnapshot = (path: string) => `/${path}`;
 
-async function nodesUnder(
+/** Calls `visit` for each node restic lists under `path` (the path's own node and its children, or all below). */
+async function eachNode(
   repo: Repository,
   snapshotId: string,
   path: string,
   recursive: boolean,
-): Promise<Node[]> {
-  const nodes: Node[] = [];
+  visit: (node: Node) => void,
+): Promise<void> {
   const args = [
     'ls',
     '--json',
@@ -34,9 +35,15 @@ async function nodesUnder(
   ];
   await repo.run('read', args, {
     onJson: (message) => {
-      if (message.struct_type === 'node') nodes.push(message);
+      if (message.struct_type === 'node') visit(message);
     },
   });
+}
+
+/** A folder's own node and its children (one level: bounded by the folder, not the snapshot). */
+async function nodesUnder(repo: Repository, snapshotId: string, path: string): Promise<Node[]> {
+  const nodes: Node[] = [];
+  await eachNode(repo, snapshotId, path, false, (node) => nodes.push(node));
   return nodes;
 }
 
@@ -53,7 +60,7 @@ function entryOf(node: Node): BackupTreeEntry {
 
 /** A folder's entries (or a file's own entry); a path the snapshot lacks is ErrBackupPathNotFound. */
 export async function readTree(repo: Repository, snapshotId: string, path: string): Promise<BackupTree> {
-  const nodes = await nodesUnder(repo, snapshotId, path, false);
+  const nodes = await nodesUnder(repo, snapshotId, path);
   const self = nodes.find((n) => n.path === inSnapshot(path));
   if (path !== '' && !self) throw new AppError('ErrBackupPathNotFound', { path });
   const children = nodes.filter((n) => n.path !== inSnapshot(path));
@@ -66,7 +73,7 @@ export async function readTree(repo: Repository, snapshotId: string, path: strin
 
 /** The entry at `path` (ErrBackupPathNotFound when missing). */
 export async function entryAt(repo: Repository, snapshotId: string, path: string): Promise<BackupTreeEntry> {
-  const nodes = await nodesUnder(repo, snapshotId, path, false);
+  const nodes = await nodesUnder(repo, snapshotId, path);
   const self = nodes.find((n) => n.path === inSnapshot(path));
   if (!self) throw new AppError('ErrBackupPathNotFound', { path });
   return entryOf(self);
@@ -80,12 +87,13 @@ export async function restoreSize(
 ): Promise<{ files: number; bytes: number }> {
   let files = 0;
   let bytes = 0;
+  // Summed as restic lists them: a snapshot of millions of files is never held in memory.
   for (const path of paths) {
-    for (const node of await nodesUnder(repo, snapshotId, path, true)) {
-      if (node.type !== 'file') continue;
+    await eachNode(repo, snapshotId, path, true, (node) => {
+      if (node.type !== 'file') return;
       files += 1;
       bytes += node.size ?? 0;
-    }
+    });
   }
   return { files, bytes };
 }

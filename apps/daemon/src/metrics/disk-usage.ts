@@ -56,8 +56,8 @@ export class DiskUsage {
     await this.running;
   }
 
-  /** One pass over every folder now (the loop's body; tests and the benchmark call it directly). */
-  async measure(): Promise<void> {
+  /** One pass over every folder (the loop's body). */
+  private async measure(): Promise<void> {
     const folders = this.folders();
     const ids = new Set(folders.map(([id]) => id));
     for (const id of this.sizes.keys()) if (!ids.has(id)) this.sizes.delete(id);

@@ -33,8 +33,8 @@ export class PlayerQuerier {
     await this.running;
   }
 
-  /** One round over every server now (the loop's body; tests call it to avoid waiting for the interval). */
-  async round(): Promise<void> {
+  /** One round over every server (the loop's body). */
+  private async round(): Promise<void> {
     const queue = [...this.servers()];
     const worker = async () => {
       for (let server = queue.shift(); server; server = queue.shift()) await this.ask(server);

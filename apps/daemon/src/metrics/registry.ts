@@ -72,10 +72,10 @@ export function daemonRegistry(servers: () => Server[], sampler: Sampler, nodeId
     (s) => sampler.sampleOf(s.id)?.disk ?? null,
   );
   gauge('hearth_server_players', 'Players online, where the game answers a query.', (s) =>
-    s.players ? s.players.online : null,
+    s.players && s.isRunning() ? s.players.online : null,
   );
   gauge('hearth_server_players_max', 'Player slots, where the game answers a query.', (s) =>
-    s.players ? s.players.max : null,
+    s.players && s.isRunning() ? s.players.max : null,
   );
   gauge('hearth_server_uptime_seconds', 'Seconds since the running server started; 0 when stopped.', (s) =>
     s.isRunning() && s.startedAt > 0 ? Math.max(0, (Date.now() - s.startedAt) / 1000) : 0,

@@ -43,8 +43,9 @@ export class Sampler {
     await this.running;
   }
 
-  /** Samples every server now (the loop's body; tests and the benchmark call it directly). */
-  async tick(now = Date.now()): Promise<void> {
+  /** Samples every server once (the loop's body). */
+  private async tick(): Promise<void> {
+    const now = Date.now();
     const servers = this.servers();
     const present = new Set(servers.map((s) => s.id));
     for (const id of [...this.latest.keys()].filter((known) => !present.has(known))) {
@@ -69,7 +70,7 @@ export class Sampler {
       cpu: stats.cpu,
       memory: stats.memory,
       disk: this.disk.bytes(server.id),
-      players: server.players,
+      players: server.isRunning() ? server.players : null,
     };
   }
 

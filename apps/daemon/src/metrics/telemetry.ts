@@ -109,7 +109,9 @@ export class Telemetry {
   /** The known counts, by server id (`GET /daemon/players`). */
   playerCounts(): Record<string, PlayerCount> {
     const out: Record<string, PlayerCount> = {};
-    for (const server of this.manager.list()) if (server.players) out[server.id] = server.players;
+    for (const server of this.manager.list()) {
+      if (server.players && server.isRunning()) out[server.id] = server.players;
+    }
     return out;
   }
 

@@ -210,7 +210,8 @@ export class Server {
 
   /** CPU % and memory bytes of the whole process tree (zeros when stopped), and the players when known. */
   async stats(): Promise<StatsResponse> {
-    const usage = this.env && this.isRunning() ? await this.env.stats() : { cpu: 0, memory: 0 };
+    if (!this.env || !this.isRunning()) return { cpu: 0, memory: 0 };
+    const usage = await this.env.stats();
     return this.players ? { ...usage, players: this.players } : usage;
   }
 

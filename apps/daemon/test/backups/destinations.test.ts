@@ -23,6 +23,56 @@ const kinds = [
   ['rest', restDestination],
 ] as const;
 
+describe('a local destination', () => {
+  let d: TestDaemon;
+  beforeAll(async () => {
+    d = await startTestDaemon();
+  });
+  afterAll(async () => d?.close());
+
+  it('must be an absolute folder outside the servers’ folders; SFTP fields cannot carry ssh options', async () => {
+    const admin = await d.admin();
+    for (const path of [
+      'relative/repo',
+      join(d.config.serversDir ?? '', 'x', 'repo'),
+      d.config.serversDir ?? '',
+    ]) {
+      const res = await d.request('PUT', '/daemon/backups/destination', {
+        token: admin,
+        body: { type: 'local', path },
+      });
+      expect(res.status, path).toBe(400);
+      expect(await errorCode(res)).toBe('ErrFieldInvalid');
+    }
+    // SFTP fields become words of the ssh command: no options, no second known_hosts line.
+    const sftp = {
+      type: 'sftp',
+      host: 'example.org',
+      user: 'u',
+      path: '/r',
+      hostKey: 'ssh-ed25519 AAAAC3Nz',
+    };
+    for (const bad of [
+      { host: '-oProxyCommand=touch /tmp/x' },
+      { host: 'a b' },
+      { user: '-F/etc/x' },
+      { hostKey: 'ssh-ed25519 AAAA\n* ssh-rsa BBBB' },
+    ]) {
+      const res = await d.request('PUT', '/daemon/backups/destination', {
+        token: admin,
+        body: { ...sftp, ...bad },
+      });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+    }
+    const elsewhere = join(d.dataDir, 'elsewhere');
+    const ok = await d.request('PUT', '/daemon/backups/destination', {
+      token: admin,
+      body: { type: 'local', path: elsewhere },
+    });
+    expect(ok.status).toBe(204);
+  });
+});
+
 describe.each(kinds)('backups to %s', (kind, make) => {
   let d: TestDaemon;
   let destination: Destination;

@@ -4,7 +4,8 @@
  * the scheduler's clock crosses its due minute (a clock the test moves, as the task tests do), marked `schedule`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupNow, listBackups, serverWithFiles } from '../helpers/backups';
+import type { BackupNodeStatus } from '@hearth/contract';
+import { backupNow, json, listBackups, serverWithFiles } from '../helpers/backups';
 import { ManualClock } from '../helpers/manual-clock';
 import { waitFor } from '../helpers/poll';
 import { TestSocket } from '../helpers/socket';
@@ -15,7 +16,10 @@ describe('backup events and schedules', () => {
   const clock = new ManualClock(Date.UTC(2030, 0, 1, 12, 0, 0));
 
   beforeAll(async () => {
-    d = await startTestDaemon({ tasks: { timeZone: 'UTC' } }, { clock });
+    d = await startTestDaemon(
+      { tasks: { timeZone: 'UTC' }, backups: { checkSchedule: '0 13 * * *', pruneSchedule: '0 14 * * *' } },
+      { clock },
+    );
     await serverWithFiles(d, 'live', { 'w.txt': 'x'.repeat(50_000) });
   }, 60_000);
   afterAll(async () => d?.close());
@@ -60,5 +64,23 @@ describe('backup events and schedules', () => {
     }, 'the scheduled backup');
     expect(list.backups[0]).toMatchObject({ trigger: 'schedule', by: null });
     expect(list.nextScheduled).toBe(Date.UTC(2030, 0, 2, 12, 30, 0));
+  });
+
+  it('the repository is checked and pruned on their own schedules, and the node status says so', async () => {
+    const admin = await d.admin();
+    const status = async () =>
+      json<BackupNodeStatus>(await d.request('GET', '/daemon/backups', { token: admin }));
+    const before = await status();
+    expect(before).toMatchObject({ lastCheck: null, lastPrune: null });
+    expect(before.nextCheck).toBe(Date.UTC(2030, 0, 1, 13, 0, 0));
+    expect(before.nextPrune).toBe(Date.UTC(2030, 0, 1, 14, 0, 0));
+    clock.advanceTo(Date.UTC(2030, 0, 1, 14, 0, 0));
+    const after = await waitFor(async () => {
+      const now = await status();
+      return now.lastCheck && now.lastPrune ? now : null;
+    }, 'the scheduled check and prune');
+    expect(after.lastCheck).toMatchObject({ ok: true, at: Date.UTC(2030, 0, 1, 13, 0, 0) });
+    expect(after.lastPrune).toMatchObject({ ok: true, at: Date.UTC(2030, 0, 1, 14, 0, 0) });
+    expect(after.nextCheck).toBe(Date.UTC(2030, 0, 2, 13, 0, 0));
   });
 });

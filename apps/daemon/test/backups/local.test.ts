@@ -4,7 +4,8 @@
  * files only when complete, and the refusals: another server's snapshot, `..`, a path the snapshot lacks, a
  * restore into a running server, a second operation while one runs.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,6 +164,22 @@ describe('backups on the local repository (real restic)', () => {
     expect(await readFile(join(root, 'server.properties'), 'utf8')).toBe('motd=hello\n');
     await expect(readFile(join(root, 'new.txt'))).rejects.toThrow(/ENOENT/);
     expect((await readFile(join(root, 'world/region/r.0.0.mca'))).length).toBe(100_000);
+  });
+
+  it('a symlink planted in the folder is replaced, never followed out of it', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'hearth-outside-'));
+    await writeFile(join(outside, 'level.dat'), 'outside the server');
+    await rm(join(root, 'world'), { recursive: true });
+    await symlink(outside, join(root, 'world'));
+    const res = await d.request('POST', `/daemon/server/alpha/backup/${first}/restore`, {
+      token: await d.admin(),
+      body: { paths: ['world/level.dat'] },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await readFile(join(outside, 'level.dat'), 'utf8')).toBe('outside the server');
+    expect((await lstat(join(root, 'world'))).isDirectory()).toBe(true);
+    expect(await readFile(join(root, 'world/level.dat'), 'utf8')).toBe('level one');
+    await rm(outside, { recursive: true, force: true });
   });
 
   it('refuses a restore into a running server, and a second operation while one runs', async () => {

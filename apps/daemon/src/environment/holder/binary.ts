@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { shippedPath } from '@hearth/contract/shipped-files';
 
 const run = promisify(execFile);
-// Beside this file in the repository; in the build's share/holder/ (docs/adr/0004-production-build.md).
+// Beside this file in the repository; in the build's share/holder/ (docs/adr/0006-production-build.md).
 const SOURCE = shippedPath('holderSource');
 
 async function executable(path: string): Promise<boolean> {
