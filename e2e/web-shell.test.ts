@@ -63,7 +63,8 @@ describe.runIf(canRun)('web shell in Chromium against the real panel', () => {
     expect(await page.getByRole('link', { name: 'Help translate Hearth' }).count()).toBe(1);
     await list.getByRole('button', { name: 'Deutsch' }).click();
     expect(await readInPage(page, "localStorage.getItem('locale')")).toBe('de_DE');
-    expect(await readInPage(page, 'document.documentElement.lang')).toBe('de-DE');
+    // The language's chunk loads before <html lang> changes.
+    await expect.poll(() => readInPage(page, 'document.documentElement.lang')).toBe('de-DE');
   });
 
   it('has a theme menu with a dark-mode switch and the theme list, kept across a reload', async () => {
