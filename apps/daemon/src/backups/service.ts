@@ -4,6 +4,7 @@
  * own (snapshots.ts); backups, restores and deletions take the server's one operation slot (operations.ts) and
  * report `backup-done` to its sockets.
  */
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import {
@@ -65,6 +66,8 @@ export class BackupService {
   async start(serverIds: readonly string[]): Promise<void> {
     for (const line of await recoverRestores(this.options.serversDir))
       this.options.log.warn(`backups: ${line}`);
+    // Pack files a killed restic left in its temporary folder (restic removes them itself when it ends).
+    await rm(join(this.options.backupsDir, 'tmp'), { recursive: true, force: true });
     for (const id of serverIds) this.schedules.set(id, (await this.states.read(id)).policy.schedule);
   }
 

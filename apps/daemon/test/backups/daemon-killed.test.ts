@@ -80,7 +80,10 @@ describe('the daemon SIGKILLed mid-operation', { timeout: 240_000 }, () => {
     // The killed backup's lock is still in the repository: stale, its process gone.
     const locks = join(d.dataDir, 'backups', 'repository', 'locks');
     expect(readdirSync(locks).length).toBeGreaterThan(0);
+    const tmp = join(d.dataDir, 'backups', 'tmp');
     await d.start();
+    // restic's temporary pack files of the killed backup are gone too.
+    expect(existsSync(tmp) ? readdirSync(tmp) : []).toEqual([]);
     const list = (await (await d.request('GET', `/daemon/server/${ID}/backup`)).json()) as BackupList;
     expect(list.backups.map((b) => b.id)).toEqual([first]);
     const check = (await (await d.request('POST', '/daemon/backups/check')).json()) as BackupCheckResult;
