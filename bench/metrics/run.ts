@@ -16,7 +16,7 @@ import { generateTestKeys, signDaemonToken } from '../../apps/daemon/test/helper
 import { COMPACT_AFTER } from '../../apps/daemon/src/history/store';
 import { FILE_BYTES, RECORD_BYTES } from '../../apps/daemon/src/history/codec';
 import { percentile, sampleProcess } from '../console/stats';
-import { seedHistory } from './seed-history';
+import { historyFiles, seedHistory } from './seed-history';
 
 const SERVERS = Number(process.env.BENCH_METRICS_SERVERS ?? 200);
 const RUNNING = Number(process.env.BENCH_METRICS_RUNNING ?? 20);
@@ -75,7 +75,8 @@ export async function runMetricsBench(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hearth-bench-metrics-'));
   const ids = Array.from({ length: SERVERS }, (_, i) => `bench${String(i).padStart(3, '0')}`);
   const now = Date.now();
-  for (const id of ids) await seedHistory(join(dataDir, 'history'), id, now, 300);
+  const files = historyFiles(now, 300);
+  for (const id of ids) await seedHistory(join(dataDir, 'history'), id, files);
   const config = {
     nodeId: 'bench',
     host: '127.0.0.1',
@@ -99,10 +100,13 @@ export async function runMetricsBench(): Promise<void> {
       });
       child.once('exit', (code) => reject(new Error(`daemon exited with ${code}`)));
     });
-    const admin = await signDaemonToken(keys.privateKey, { nodeId: 'bench', admin: true });
-    for (const id of ids) await send(port, 'PUT', `/daemon/server/${id}`, admin, fakeGameDefinition());
-    for (const id of ids.slice(0, RUNNING))
-      await send(port, 'POST', `/daemon/server/${id}/start?wait=true`, admin);
+    // Daemon tokens live 60 s (docs/security.md): a fresh one for each call.
+    const admin = () => signDaemonToken(keys.privateKey, { nodeId: 'bench', admin: true });
+    for (const id of ids)
+      await send(port, 'PUT', `/daemon/server/${id}`, await admin(), fakeGameDefinition());
+    for (const id of ids.slice(0, RUNNING)) {
+      await send(port, 'POST', `/daemon/server/${id}/start?wait=true`, await admin());
+    }
     await new Promise((r) => setTimeout(r, 3000)); // first samples and disk sizes
     const load = loadavg()
       .map((l) => l.toFixed(2))
@@ -119,17 +123,19 @@ export async function runMetricsBench(): Promise<void> {
     const cpuMs = ((sampleProcess(child.pid ?? 0).ticks - cpuBefore) * 10) / SCRAPES;
     const history: Record<string, number[]> = { '30d': [], '24h': [] };
     for (const range of ['30d', '24h'] as const) {
+      const token = await admin();
       for (let i = 0; i < HISTORY_READS; i++) {
         const id = ids[i % ids.length] ?? '';
         history[range]?.push(
-          (await get(agent, port, `/daemon/server/${id}/history?range=${range}`, admin)).ms,
+          (await get(agent, port, `/daemon/server/${id}/history?range=${range}`, token)).ms,
         );
       }
     }
     agent.destroy();
-    const files = await readdir(join(dataDir, 'history'));
     let stored = 0;
-    for (const file of files) stored += (await stat(join(dataDir, 'history', file))).size;
+    for (const file of await readdir(join(dataDir, 'history'))) {
+      stored += (await stat(join(dataDir, 'history', file))).size;
+    }
     const rss = sampleProcess(child.pid ?? 0).rss;
     const perDay = 1440 * RECORD_BYTES + Math.ceil(1440 / COMPACT_AFTER) * FILE_BYTES;
     console.log(`machine load average (1/5/15 min) before measuring: ${load}`);

@@ -52,6 +52,7 @@ async function startLocalNode(
     sftpPort: config.node.sftpPort,
     logLevel: config.log.level,
     accessLog: config.log.accessLog,
+    metrics: config.metrics,
   });
   return startDaemon(daemonConfig, componentLogger('daemon', config.log.level, sink));
 }

@@ -99,11 +99,20 @@ export async function runBackup(
     };
     if (request.trigger === 'manual') s.lastManualAt = deps.now();
   });
-  const forgotten = await applyRetention(deps.repo, server.id, policy.retention, after.locked);
-  if (forgotten.length > 0) {
+  await retain(deps, server, policy, after.locked);
+  return snapshot.id;
+}
+
+/** Retention after a backup; its failure does not undo the backup (the next backup applies it again). */
+async function retain(deps: BackupDeps, server: Server, policy: BackupPolicy, locked: readonly string[]) {
+  try {
+    const forgotten = await applyRetention(deps.repo, server.id, policy.retention, locked);
+    if (forgotten.length === 0) return;
     await deps.states.update(server.id, (s) => {
       for (const id of forgotten) delete s.records[id];
     });
+    server.log(`Backup retention: ${forgotten.length} older backup(s) forgotten`);
+  } catch (err) {
+    server.log(`Backup retention not applied: ${err instanceof Error ? err.message : String(err)}`);
   }
-  return snapshot.id;
 }

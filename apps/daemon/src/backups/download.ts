@@ -5,7 +5,8 @@
  */
 import { createGzip } from 'node:zlib';
 import { posix } from 'node:path';
-import type { Readable } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
 import type { BackupDownloadQuery } from '@hearth/contract';
 import type { Repository } from './repository';
 import { streamRestic } from './restic';
@@ -44,14 +45,21 @@ export async function openDownload(
     });
   });
   void run.done.catch(() => undefined).finally(release);
-  const raw = run.stdout as Readable;
+  // The bytes end only once restic has exited well: a failure half-way cuts the response instead of ending it,
+  // so no truncated archive ever looks complete.
+  const raw = new PassThrough();
+  const stdout = run.stdout as Readable;
+  stdout.pipe(raw, { end: false });
+  Promise.all([once(stdout, 'end'), run.done]).then(
+    () => raw.end(),
+    (err: unknown) => raw.destroy(err instanceof Error ? err : new Error(String(err))),
+  );
   const base = entry ? posix.basename(query.path) : `${serverId}-${snapshot.short_id}`;
   let body: Readable;
   if (single && format === 'zip') body = zipOfOne(raw, base, entry.mtime);
   else if (single) body = tarOfOne(raw, base, entry.size, entry.mtime).pipe(createGzip());
   else body = format === 'zip' ? raw : raw.pipe(createGzip());
-  // restic failing half-way must not look like a complete archive: the response is cut instead.
-  run.done.catch((err: unknown) => body.destroy(err instanceof Error ? err : new Error(String(err))));
+  raw.once('error', (err) => body.destroy(err));
   const ext = query.format === 'zip' ? 'zip' : 'tar.gz';
   return {
     body,

@@ -57,6 +57,9 @@ export function resticError(stderr: string, code: number | null, spawnError?: Er
       reason: missing ? 'restic is not installed' : spawnError.message,
     });
   }
+  // Run through setpriv (restic.ts): a missing program is its message, not a spawn error.
+  if (/setpriv: failed to execute/.test(stderr))
+    return new AppError('ErrBackupUnavailable', { reason: 'restic is not installed' });
   const reason = reasonOf(stderr);
   if (FULL.test(stderr)) return new AppError('ErrBackupDestinationFull', { reason });
   if (WRONG_PASSWORD.test(stderr))

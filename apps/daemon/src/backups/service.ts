@@ -4,6 +4,7 @@
  * own (snapshots.ts); backups, restores and deletions take the server's one operation slot (operations.ts) and
  * report `backup-done` to its sockets.
  */
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import {
@@ -22,13 +23,14 @@ import { checkSchedule } from '../scheduler/cron';
 import type { Server } from '../server/server';
 import { runBackup, type BackupRequest } from './create';
 import { openDownload, type Download } from './download';
-import { emitBackupEvent } from './events';
 import { OperationBook, type Operation } from './operations';
 import { Repository } from './repository';
 import { runRestore } from './restore';
 import { recoverRestores } from './restore-journal';
 import { BackupSchedules } from './schedules';
 import { listSnapshots, resolveSnapshot, toBackup } from './snapshots';
+import { reportOutcome, type Outcome } from './outcome';
+import { checkPolicyChange } from './policy-change';
 import { BackupStateStore } from './state-store';
 import { readTree } from './tree';
 
@@ -65,6 +67,8 @@ export class BackupService {
   async start(serverIds: readonly string[]): Promise<void> {
     for (const line of await recoverRestores(this.options.serversDir))
       this.options.log.warn(`backups: ${line}`);
+    // Pack files a killed restic left in its temporary folder (restic removes them itself when it ends).
+    await rm(join(this.options.backupsDir, 'tmp'), { recursive: true, force: true });
     for (const id of serverIds) this.schedules.set(id, (await this.states.read(id)).policy.schedule);
   }
 
@@ -73,41 +77,15 @@ export class BackupService {
     return { repo: this.repo, states: this.states, nodeId, now: () => this.options.time.clock.now() };
   }
 
-  private async finish(
-    server: Server,
-    operation: Operation,
-    kind: 'backup' | 'restore',
-    outcome: { backupId?: string; error?: unknown },
-  ) {
-    const known =
-      outcome.error === undefined
-        ? null
-        : isAppError(outcome.error)
-          ? outcome.error
-          : new AppError('ErrGeneric');
-    const error = known ? { code: known.code, msg: known.message } : undefined;
-    const ok = known === null;
-    const at = this.options.time.clock.now();
-    await this.states
-      .setLast(server.id, {
-        operation: operation.id,
-        kind,
-        at,
-        ok,
-        ...(outcome.backupId ? { backupId: outcome.backupId } : {}),
-        ...(error ? { error } : {}),
-      })
-      .catch((err: unknown) => this.options.log.error({ err }, 'backups: cannot record the last result'));
-    emitBackupEvent(server, {
-      type: 'backup-done',
-      data: {
-        operation: operation.id,
-        kind,
-        ok,
-        ...(outcome.backupId ? { backupId: outcome.backupId } : {}),
-        ...(known ? { error: known.toBody().error } : {}),
-      },
-    });
+  private finish(server: Server, operation: Operation, kind: 'backup' | 'restore', outcome: Outcome) {
+    const { log, time } = this.options;
+    return reportOutcome(
+      { states: this.states, log, at: time.clock.now() },
+      server,
+      operation,
+      kind,
+      outcome,
+    );
   }
 
   async create(server: Server, request: BackupRequest): Promise<BackupCreated> {
@@ -226,15 +204,7 @@ export class BackupService {
   /** Limits are an administrator's; retention deletes (deleteServerBackups); hooks are console input. */
   async setPolicy(server: Server, policy: BackupPolicy, caller: BackupCaller): Promise<void> {
     const schedule = checkSchedule(policy.schedule);
-    const current = (await this.states.read(server.id)).policy;
-    if (!caller.admin && JSON.stringify(policy.limits) !== JSON.stringify(current.limits))
-      throw new AppError('ErrNoPermission', { field: 'limits' });
-    const retentionChanged = JSON.stringify(policy.retention) !== JSON.stringify(current.retention);
-    if (retentionChanged && !caller.admin && !caller.perms.includes('deleteServerBackups'))
-      throw new AppError('ErrMissingScope', { scope: 'servers.backups.delete', field: 'retention' });
-    const hooksChanged = JSON.stringify(policy.hooks) !== JSON.stringify(current.hooks);
-    if (hooksChanged && !caller.admin && !caller.perms.includes('sendServerConsole'))
-      throw new AppError('ErrMissingScope', { scope: 'servers.console.send', field: 'hooks' });
+    checkPolicyChange((await this.states.read(server.id)).policy, policy, caller);
     await this.states.update(server.id, (state) => {
       state.policy = { ...policy, schedule };
     });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { z } from 'zod';
-import { daemonConfigSchema, type DaemonConfig } from './schema';
+import { daemonConfigSchema, type DaemonConfig, type DaemonConfigInput } from './schema';
 
 /** A configuration problem; the message is one readable line naming the key. */
 export class DaemonConfigError extends Error {
@@ -120,6 +120,8 @@ export function localDaemonConfig(opts: {
   sftpPort?: number;
   logLevel?: DaemonConfig['logLevel'];
   accessLog?: boolean;
+  /** The panel's `metrics` section: one token (or allow list) opens both /metrics of `hearth start`. */
+  metrics?: DaemonConfigInput['metrics'];
 }): DaemonConfig {
   return parseDaemonConfig({
     host: opts.host ?? '127.0.0.1',
@@ -130,6 +132,7 @@ export function localDaemonConfig(opts: {
     publicKeyPem: opts.publicKeyPem,
     ...(opts.logLevel ? { logLevel: opts.logLevel } : {}),
     ...(opts.accessLog !== undefined ? { accessLog: opts.accessLog } : {}),
+    ...(opts.metrics ? { metrics: opts.metrics } : {}),
     sftp: {
       ...(opts.sftpHost ? { host: opts.sftpHost } : {}),
       port: opts.sftpPort ?? 5657,

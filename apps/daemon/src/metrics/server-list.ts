@@ -108,8 +108,9 @@ export class ServerListReceiver implements PlayerSource {
   }
 
   private async handle(req: IncomingMessage): Promise<number> {
-    const [, id, token, action] = (req.url ?? '').split('/');
-    if (req.method !== 'POST' || action !== 'announce' || !id || !token) return 404;
+    const [root, id, token, action, ...rest] = (req.url ?? '').split('/');
+    if (req.method !== 'POST' || root !== '' || action !== 'announce' || rest.length || !id || !token)
+      return 404;
     const expected = Buffer.from(this.tokenOf(id));
     const given = Buffer.from(token);
     if (given.length !== expected.length || !timingSafeEqual(given, expected) || !this.isServer(id))

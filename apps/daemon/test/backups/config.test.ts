@@ -1,6 +1,12 @@
-/** The daemon's `backups` keys (docs/configuration.md § Daemon `backups`): defaults, and a bad value named at start. */
+/**
+ * The daemon's `backups` keys (docs/configuration.md § Daemon `backups`): defaults, a bad value named at start,
+ * and a node without restic.
+ */
 import { describe, expect, it } from 'vitest';
 import { parseDaemonConfig } from '../../src/index';
+import type { BackupNodeStatus } from '@hearth/contract';
+import { errorCode, json, serverWithFiles } from '../helpers/backups';
+import { startTestDaemon } from '../helpers/test-daemon';
 import { generateTestKeys } from '../helpers/tokens';
 
 const keys = await generateTestKeys();
@@ -27,5 +33,21 @@ describe('backups configuration', () => {
       parseDaemonConfig({ publicKeyPem: keys.publicKeyPem, backups: { checkSchedule: '' } }).backups
         .checkSchedule,
     ).toBe('');
+  });
+
+  it('without restic the backup routes answer ErrBackupUnavailable and the status says restic: null', async () => {
+    const d = await startTestDaemon({ backups: { resticPath: '/nonexistent/restic' } });
+    try {
+      await serverWithFiles(d, 'norestic', { 'a.txt': 'a' });
+      const res = await d.request('POST', '/daemon/server/norestic/backup', { token: await d.admin() });
+      expect(res.status).toBe(503);
+      expect(await errorCode(res)).toBe('ErrBackupUnavailable');
+      const status = await json<BackupNodeStatus>(
+        await d.request('GET', '/daemon/backups', { token: await d.admin() }),
+      );
+      expect(status.restic).toBeNull();
+    } finally {
+      await d.close();
+    }
   });
 });
