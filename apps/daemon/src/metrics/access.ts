@@ -1,45 +1,18 @@
 /**
- * Who may read /metrics (docs/daemon.md § Metrics): the bearer token from `metrics.token` (compared in constant
- * time), or a client address in `metrics.allow`. Neither → 401 ErrTokenInvalid; metrics off → 404 before either.
+ * Who may read the daemon's /metrics (docs/daemon.md § Metrics): the shared check of the metrics token or
+ * allow list (packages/contract/src/metrics-access.ts); metrics off → 404 before either.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
 import { AppError } from '@hearth/contract';
+import { metricsAccessCheck, type MetricsAccess } from '@hearth/contract/metrics-access';
 
-export interface MetricsAccessConfig {
+export interface MetricsAccessConfig extends MetricsAccess {
   enabled: boolean;
-  token: string;
-  allow: readonly string[];
-}
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-function allowListOf(entries: readonly string[]): BlockList {
-  const list = new BlockList();
-  for (const entry of entries) {
-    const [address = '', bits] = entry.split('/');
-    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (bits === undefined) list.addAddress(address, type);
-    else list.addSubnet(address, Number(bits), type);
-  }
-  return list;
-}
-
-/** `::ffff:10.0.0.5` (an IPv4 client on a dual-stack socket) is 10.0.0.5. */
-function plainAddress(address: string): string {
-  return address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
 }
 
 export function metricsGuard(config: MetricsAccessConfig): (authorization: unknown, ip: string) => void {
-  const allow = allowListOf(config.allow);
-  const expected = config.token ? digest(config.token) : null;
+  const check = metricsAccessCheck(config);
   return (authorization, ip) => {
     if (!config.enabled) throw new AppError('ErrNotFound');
-    const address = plainAddress(ip);
-    const family = isIP(address);
-    if (family !== 0 && allow.check(address, family === 6 ? 'ipv6' : 'ipv4')) return;
-    const given = typeof authorization === 'string' ? /^Bearer (.+)$/i.exec(authorization)?.[1] : undefined;
-    if (expected && given !== undefined && timingSafeEqual(digest(given), expected)) return;
-    throw new AppError('ErrTokenInvalid');
+    check(authorization, ip);
   };
 }
