@@ -16,13 +16,24 @@ import type { Server } from '../server/server';
 
 const isProcess = (server: Server) => server.getDefinition().environment.type !== 'docker';
 
-/** Kills what a run directory's record names (the holder then records the exit and ends) and removes it. */
+/** How long a holder may take to record the exit of the process killed under it before its folder goes. */
+const HOLDER_END_WAIT_MS = 5_000;
+
+/**
+ * Kills what a run directory's record names and removes the directory once the holder has ended: the holder
+ * writes the exit record (temporary name + rename) into that directory, and a removal racing that write would
+ * leave the directory behind.
+ */
 async function endRun(dir: string): Promise<boolean> {
   const state = await readState(dir).catch(() => null);
   let killed = false;
   if (state && state !== 'invalid' && (await isAlive(state.game, state.boot))) {
     killGroup(state.game.pid);
     killed = true;
+    const deadline = Date.now() + HOLDER_END_WAIT_MS;
+    while (Date.now() < deadline && (await isAlive(state.holder, state.boot))) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
   }
   await removeRunDir(dir);
   return killed;

@@ -106,5 +106,6 @@ export async function prepareRunDir(dir: string): Promise<void> {
 }
 
 export async function removeRunDir(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true });
+  // Retries: a holder still finishing may add a file between the listing and the rmdir (ENOTEMPTY).
+  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
 }
