@@ -6,6 +6,8 @@ import { registerMigrateCommand } from './commands/migrate';
 import { registerStartCommand } from './commands/start';
 import { registerUserCommand } from './commands/user';
 import { registerDaemonCommand } from './commands/daemon';
+import { registerBackupCommand } from './commands/backup';
+import { registerRestoreCommand } from './commands/restore';
 
 /** One readable line, never a stack trace: config errors, catalogued errors and the rest alike. */
 function describe(err: unknown): string {
@@ -24,6 +26,8 @@ export function buildProgram(): Command {
   registerUserCommand(program);
   registerConfigCommand(program);
   registerDaemonCommand(program);
+  registerBackupCommand(program);
+  registerRestoreCommand(program);
   return program;
 }
 

@@ -3,6 +3,8 @@ export { startPanel, type RunningPanel, type StartPanelOptions } from './main';
 export type { LogDestination } from './logger';
 export * from './config';
 export { connectDatabase, migrateToLatest, type Db } from './db';
+export { dialectOf, sqlitePath } from './db/dialect';
+export { copySqliteOnline } from './db/sqlite-backup';
 export { readPublicKeyPem, ensurePanelKeys } from './lib/keys';
 export { createUserCreator, type NewAccount, type UserCreator } from './modules/users/user-creator';
 export { isAppError } from '@hearth/contract';

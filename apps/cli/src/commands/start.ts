@@ -6,6 +6,7 @@ import { configFlag } from '../options';
 import { commandLogger, componentLogger } from '../console/loggers';
 import { printSetupLink } from '../console/setup-link';
 import { consoleSink, type LogSink } from '../console/sink';
+import { holdPidFile } from '../backup/panel-pid';
 
 interface Closable {
   close(): Promise<void>;
@@ -68,6 +69,8 @@ export function registerStartCommand(program: Command): void {
       // The README promises a config file to edit: the first start writes one (docs/configuration.md).
       const created = createConfigFile(path);
       const config = loadConfig({ path });
+      // `hearth restore` refuses while this file names a live process (docs/backups.md § The panel's own data).
+      holdPidFile(resolve(config.panel.dataDir));
       const sink = consoleSink(config.log.format);
       const log = commandLogger(config.log.level, sink);
       if (created) log.info(`created the config file ${path}`);
