@@ -3,8 +3,7 @@
  * ids, so files the game writes stay the daemon user's; a daemon running as root uses 1000:1000 instead (a
  * game never runs as root by default) and hands the server folder to that user before each container starts.
  */
-import { lchown, lstat, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { chownTree } from '../../filesystem/chown-tree';
 
 export interface ContainerUser {
   uid: number;
@@ -22,16 +21,12 @@ export function containerUserOf(configured: string): ContainerUser {
 }
 
 /**
- * Gives every entry under `root` not already owned by `user` to it. Only possible (and only needed) when the
+ * Gives every entry under `root` not already owned by `user` to it (a symlink itself, never its target). Only possible (and only needed) when the
  * daemon is root and the container user is someone else: files made by install processors are root's.
  */
 export async function handOver(root: string, user: ContainerUser): Promise<void> {
   if (process.getuid?.() !== 0 || user.uid === 0) return;
-  const walk = async (path: string): Promise<void> => {
-    const info = await lstat(path);
-    if (info.uid !== user.uid || info.gid !== user.gid) await lchown(path, user.uid, user.gid);
-    if (!info.isDirectory()) return;
-    for (const name of await readdir(path)) await walk(join(path, name));
-  };
-  await walk(root);
+  // Through descriptors (filesystem/chown-tree.ts): a link or a swapped folder in the tree cannot lead the
+  // walk to a file outside it.
+  await chownTree(root, user);
 }
