@@ -8,13 +8,16 @@ import type { App } from './app-types';
 import { accessLogOn, loggerOptions, type LogDestination } from './logger';
 import { dataDir, themesDir, webDir } from './lib/paths';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/errors';
+import { registerPanelErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWebApp } from './plugins/static';
 import { panelSchemaController, registerJsonBodyBudget, zodValidatorCompiler } from './plugins/validation';
 import { createServices, type Services } from './services';
 import { registerRoutes } from './routes';
+import { registerProxyRecorder } from './modules/activity/proxy-recorder';
+import { registerRequestContext } from './modules/activity/request-context';
+import { startRetention } from './modules/activity/retention';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import type { AuthLimits } from './lib/rate-limiter';
 import type { LinkTimeouts } from './nodes-link/daemon-client';
@@ -57,7 +60,7 @@ export async function buildApp(config: PanelConfig, deps: AppDeps = {}): Promise
   app.setValidatorCompiler(zodValidatorCompiler);
   registerJsonBodyBudget(app);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app, config.web.bodyLimit);
+  registerPanelErrorHandler(app);
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   // The daemon socket proxy; frames beyond 64 KiB are refused (the daemon caps its own below that).
@@ -70,6 +73,7 @@ export async function buildApp(config: PanelConfig, deps: AppDeps = {}): Promise
     linkTimeouts: deps.linkTimeouts,
     localNodeRuns: deps.localNodeRuns,
   });
+  app.addHook('onClose', () => services.link.close());
   // Before the other routes, so its response hook counts every request (modules/metrics; off unless enabled).
   metricsRoutes(app, config.metrics, {
     db,
@@ -77,10 +81,18 @@ export async function buildApp(config: PanelConfig, deps: AppDeps = {}): Promise
     nodesRepo: services.nodesRepo,
     nodeStatus: services.nodeStatus,
   });
+  // Before any route: services find the request they serve, and the proxy routes get their recorder.
+  registerRequestContext(app);
+  registerProxyRecorder(app, services.activity);
   registerAuth(app, services);
   await registerRoutes(app, services, { themesDir: themesDir(config), dataDir: dataDir(config) });
   await registerWebApp(app, webDir(config));
   // The local node exists from the first start; a database outage at boot must not stop the panel.
+  const stopRetention = { stop: () => {} };
+  app.addHook('onReady', async () => {
+    stopRetention.stop = startRetention(services.activity, services.settings, () => app.log);
+  });
+  app.addHook('onClose', async () => stopRetention.stop());
   app.addHook('onReady', async () => {
     await services.nodes
       .ensureLocal()

@@ -8,6 +8,7 @@ import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders 
 import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { AppError, isErrorCode, type ErrorMetadata } from '@hearth/contract';
+import type { Agent } from 'node:http';
 import { tlsFailure, tlsOptionsOf, type NodeTls } from './node-tls';
 
 export interface NodeAddress {
@@ -59,6 +60,8 @@ export function callDaemon(
   node: NodeAddress,
   call: DaemonCall,
   timeouts: LinkTimeouts = defaultLinkTimeouts,
+  /** The node's keep-alive pool (daemon-agents.ts); Node's global agent when absent. */
+  agent?: Agent,
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const options = {
@@ -67,6 +70,7 @@ export function callDaemon(
       method: call.method,
       path: call.path,
       headers: { ...call.headers, authorization: `Bearer ${call.token}` },
+      agent,
     };
     const tls = tlsOptionsOf(node.tls);
     const req = tls ? httpsRequest({ ...options, ...tls }) : httpRequest(options);
@@ -123,11 +127,16 @@ export function daemonError(status: number, text: string): AppError {
 }
 
 /** A call whose JSON answer the panel itself needs (create, delete, status for lists). */
-export async function callDaemonJson<T>(node: NodeAddress, call: DaemonCall, timeouts?: LinkTimeouts) {
+export async function callDaemonJson<T>(
+  node: NodeAddress,
+  call: DaemonCall,
+  timeouts?: LinkTimeouts,
+  agent?: Agent,
+) {
   // Fastify refuses an empty body declared as JSON: the type is only sent with a body.
   const headers =
     call.body === undefined ? call.headers : { 'content-type': 'application/json', ...call.headers };
-  const res = await callDaemon(node, { ...call, headers }, timeouts);
+  const res = await callDaemon(node, { ...call, headers }, timeouts, agent);
   const text = await readBody(res);
   const status = res.statusCode ?? 500;
   if (status >= 400) throw daemonError(status, text);

@@ -16,6 +16,7 @@ import {
   type LinkTimeouts,
   type NodeAddress,
 } from './daemon-client';
+import { DaemonAgents } from './daemon-agents';
 import { linkTlsOf } from './link-mode';
 import { tlsOptionsOf } from './node-tls';
 import type { DaemonTokenSigner } from './token-signer';
@@ -41,6 +42,8 @@ class DaemonSocket extends WebSocket {
 }
 
 export class NodeLink {
+  private readonly agents = new DaemonAgents();
+
   constructor(
     private readonly nodes: NodesRepository,
     private readonly signer: DaemonTokenSigner,
@@ -67,14 +70,21 @@ export class NodeLink {
     };
   }
 
+  /** A token for one HTTP call: reused for the same grant for a while (token-signer.ts). */
   token(nodeId: string, grant: DaemonTokenGrant): Promise<string> {
-    return this.signer.sign(nodeId, grant);
+    return this.signer.reusable(nodeId, grant);
+  }
+
+  /** Drops the pooled connections to every node (panel shutdown). */
+  close(): void {
+    this.agents.close();
   }
 
   /** A streamed call (the proxy pipes the response to the browser unchanged). */
   async stream(nodeId: string, grant: DaemonTokenGrant, call: LinkCall): Promise<IncomingMessage> {
     const node = await this.address(nodeId);
-    return callDaemon(node, { ...call, token: await this.token(nodeId, grant) }, this.timeouts);
+    const token = await this.token(nodeId, grant);
+    return callDaemon(node, { ...call, token }, this.timeouts, this.agents.for(node));
   }
 
   /**
@@ -88,7 +98,8 @@ export class NodeLink {
     const url = `${tls ? 'wss' : 'ws'}://${host}:${node.port}/daemon/socket/${encodeURIComponent(serverId)}`;
     const socket = new DaemonSocket(url, {
       ...tls,
-      headers: { authorization: `Bearer ${await this.token(nodeId, grant)}` },
+      // A fresh token: the daemon ends the socket when its token expires (the relay refreshes it).
+      headers: { authorization: `Bearer ${await this.signer.sign(nodeId, grant)}` },
       handshakeTimeout: this.timeouts.connectMs,
       perMessageDeflate: false,
     });
@@ -105,6 +116,7 @@ export class NodeLink {
   ): Promise<T> {
     const node = await this.address(nodeId);
     const token = await this.token(nodeId, grant);
-    return callDaemonJson<T>(node, { ...call, token }, { ...this.timeouts, ...timeouts });
+    const all = { ...this.timeouts, ...timeouts };
+    return callDaemonJson<T>(node, { ...call, token }, all, this.agents.for(node));
   }
 }
