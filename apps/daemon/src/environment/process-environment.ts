@@ -8,7 +8,7 @@ import { cpuPercent, sampleTree, type TreeSample } from './proc-stats';
 import type { Environment, EnvironmentEvents, ExitState, ProcessSpec, ProcessStats } from './environment';
 import { attachHolder, holderEnds } from './holder/attach';
 import { inspectRun } from './holder/inspect';
-import type { HolderState } from './holder/run-dir';
+import { removeRunDir, type HolderState } from './holder/run-dir';
 import type { RunSlot } from './holder/run-slot';
 import { OneRunEnvironment } from './one-run-environment';
 import { killGroup, type SpawnCallbacks, type SpawnedProcess, type Spawner } from './spawner';
@@ -167,6 +167,9 @@ export class ProcessEnvironment extends OneRunEnvironment<Current, TreeSample> i
       attachHolder(this.supervision.slot.dir, state, callbacks).catch(() => resolve());
     });
     await ended;
+    // The holder may have ended before the attach (then nobody else removes its folder): once it is gone, its
+    // record names nothing to adopt.
+    if (await holderEnds(state)) await removeRunDir(this.supervision.slot.dir);
     return false;
   }
 

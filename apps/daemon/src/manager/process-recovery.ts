@@ -9,15 +9,13 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { serverIdSchema } from '@hearth/contract';
+import { holderEnds } from '../environment/holder/attach';
 import { isAlive } from '../environment/holder/proc';
 import { readState, removeRunDir } from '../environment/holder/run-dir';
 import { killGroup } from '../environment/spawner';
 import type { Server } from '../server/server';
 
 const isProcess = (server: Server) => server.getDefinition().environment.type !== 'docker';
-
-/** How long a holder may take to record the exit of the process killed under it before its folder goes. */
-const HOLDER_END_WAIT_MS = 5_000;
 
 /**
  * Kills what a run directory's record names and removes the directory once the holder has ended: the holder
@@ -30,10 +28,7 @@ async function endRun(dir: string): Promise<boolean> {
   if (state && state !== 'invalid' && (await isAlive(state.game, state.boot))) {
     killGroup(state.game.pid);
     killed = true;
-    const deadline = Date.now() + HOLDER_END_WAIT_MS;
-    while (Date.now() < deadline && (await isAlive(state.holder, state.boot))) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await holderEnds(state);
   }
   await removeRunDir(dir);
   return killed;
