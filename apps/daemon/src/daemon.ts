@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { DaemonConfig } from './config/schema';
 import { tlsMaterialOf } from './config/tls';
+import { extractOptionsOf } from './filesystem/archive/extract-options';
 import { ServerManager } from './manager/manager';
 import { systemClock, type SchedulerClock } from './scheduler/clock';
 import { panelLinkOf } from './panel-link/node-credential';
@@ -29,6 +30,7 @@ export function serverSettingsOf(
     crash: config.crash,
     http: config.downloads,
     upstream: config.upstream,
+    extract: extractOptionsOf(config),
     docker: { ...config.docker, serversDir: resolve(config.serversDir ?? '') },
     // Tasks run with their owner's current access, asked of the panel (docs/daemon.md § Tasks).
     tasks: { ...config.tasks, ownerAccess: panelOwnerAccess(panelLinkOf(config)), clock },

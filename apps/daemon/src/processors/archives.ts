@@ -1,28 +1,30 @@
 /**
  * The `extract` and `archive` processors: the same code as the file API (filesystem/archive), so the same
- * zip-slip, link and bomb protection applies to templates. Limits are the config defaults unless the
- * context carries the daemon's own (`files.*`).
+ * zip-slip, link and bomb protection, the operator's `files.maxExtract*` limits and the data-dir staging of
+ * 7-Zip formats (docs/files.md § Archives, ADR 0002) apply to templates.
  */
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ProcessorOf } from '@hearth/contract';
 import { createZip } from '../filesystem/archive/create-zip';
-import { extractArchive, type ExtractOptions } from '../filesystem/archive/extract';
+import { extractArchive } from '../filesystem/archive/extract';
 import type { ProcessorContext } from './context';
 
-const defaults: ExtractOptions = {
-  maxBytes: 4 * 1024 * 1024 * 1024,
-  maxEntries: 100_000,
-  // mkdtemp below it makes a 0700 folder: other users of /tmp cannot reach into it.
-  stagingDir: join(tmpdir(), 'hearth-daemon-staging'),
-};
+/**
+ * A refused or failed extraction into a folder that did not exist leaves no folder behind: the limits are
+ * judged before the first entry is written, so removing the folder it made undoes the step.
+ */
+async function extractOrUndo(step: ProcessorOf<'extract'>, ctx: ProcessorContext, destination: string) {
+  const existed = destination === '' || (await ctx.sandbox.exists(destination));
+  try {
+    return await extractArchive(ctx.sandbox, step.source, destination, ctx.extract);
+  } catch (err) {
+    if (!existed) await ctx.sandbox.remove(destination).catch(() => undefined); // the step's error wins
+    throw err;
+  }
+}
 
-export async function runExtract(
-  step: ProcessorOf<'extract'>,
-  ctx: ProcessorContext & { extract?: ExtractOptions },
-): Promise<void> {
+export async function runExtract(step: ProcessorOf<'extract'>, ctx: ProcessorContext): Promise<void> {
   const destination = step.destination || step.source.split('/').slice(0, -1).join('/');
-  const report = await extractArchive(ctx.sandbox, step.source, destination, ctx.extract ?? defaults);
+  const report = await extractOrUndo(step, ctx, destination);
   ctx.log(
     `Extracted ${step.source}: ${report.files} files, ${report.folders} folders, ${report.bytes} bytes`,
   );

@@ -1,5 +1,6 @@
 /** What a processor may use: the sandbox for files, the environment for commands, and daemon settings. */
 import type { ProcessSpec, Environment, ExitState } from '../environment/environment';
+import type { ExtractOptions } from '../filesystem/archive/extract';
 import type { Sandbox } from '../filesystem/sandbox';
 import type { HttpSettings } from './http-client';
 
@@ -18,6 +19,8 @@ export interface ProcessorContext {
   runCommand(line: string): Promise<ExitState>;
   http: HttpSettings;
   upstream: UpstreamSettings;
+  /** The operator's `files.maxExtract*` limits and the data-dir staging folder, as for the file API. */
+  extract: ExtractOptions;
   /** Aborted when the user kills the server during the phase. */
   signal: AbortSignal;
 }

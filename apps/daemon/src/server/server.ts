@@ -14,6 +14,7 @@ import {
 import type { DockerSettings } from '../environment/docker/settings';
 import type { Environment, ExitState } from '../environment/environment';
 import { createEnvironment } from '../environment/factory';
+import type { ExtractOptions } from '../filesystem/archive/extract';
 import type { Sandbox } from '../filesystem/sandbox';
 import type { ProcessorContext, UpstreamSettings } from '../processors/context';
 import type { TaskSettings } from '../scheduler/cron';
@@ -33,6 +34,8 @@ export interface ServerSettings {
   crash: CrashPolicySettings;
   http: HttpSettings;
   upstream: UpstreamSettings;
+  /** `files.maxExtract*` and `<dataDir>/tmp`: the extract processor's limits and staging (docs/files.md). */
+  extract: ExtractOptions;
   docker: DockerSettings;
   tasks: TaskSettings;
   /** How standard/tty processes are isolated (src/isolation, docs/security.md "Isolation model"). */
@@ -204,6 +207,7 @@ export class Server {
       },
       http: this.settings.http,
       upstream: this.settings.upstream,
+      extract: this.settings.extract,
       signal,
     };
   }

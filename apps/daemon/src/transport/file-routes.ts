@@ -4,12 +4,12 @@
  * console permissions never play a part. Every path goes through the server's sandbox. Path, query and the
  * archive's JSON body arrive parsed by the rows' schemas; an upload's body is read here as a stream.
  */
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@hearth/contract';
 import { createZip } from '../filesystem/archive/create-zip';
 import { extractArchive } from '../filesystem/archive/extract';
+import { extractOptionsOf } from '../filesystem/archive/extract-options';
 import { canonical, listFolder } from '../filesystem/listing';
 import type { Sandbox } from '../filesystem/sandbox';
 import type { TransportContext } from './context';
@@ -45,11 +45,7 @@ async function putFile(ctx: TransportContext, request: FastifyRequest, sandbox: 
 
 export function fileRoutes(app: FastifyInstance, ctx: TransportContext): void {
   const sandboxOf = (id: string) => ctx.manager.get(id).sandbox;
-  const extractOptions = () => ({
-    maxBytes: ctx.config.files.maxExtractBytes,
-    maxEntries: ctx.config.files.maxExtractEntries,
-    stagingDir: join(ctx.config.dataDir, 'tmp'),
-  });
+  const extractOptions = () => extractOptionsOf(ctx.config);
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: ctx.config.files.maxUploadBytes, files: 1 } });
     // `…/file` (the root) and `…/file/*` are two rows each with one handler; the root's path is ''.
