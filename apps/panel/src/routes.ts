@@ -21,6 +21,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { userSettingsRoutes } from './modules/user-settings/user-settings.routes';
+import { activityRoutes } from './modules/activity/activity.routes';
 
 export interface RouteOptions {
   themesDir: string;
@@ -49,5 +50,6 @@ export async function registerRoutes(app: App, services: Services, options: Rout
   tasksProxyRoutes(app, services.link);
   await backupsProxyRoutes(app, services.link);
   nodeBackupsRoutes(app, services.nodes, services.link);
+  activityRoutes(app, services.activity);
   socketRoutes(app, { link: services.link, registry: services.sockets, auth: services });
 }

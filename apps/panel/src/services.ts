@@ -32,6 +32,8 @@ import { dataDir } from './lib/paths';
 import type { Identity } from './app-types';
 import type { LinkTimeouts } from './nodes-link/daemon-client';
 import { NodePlayersCache } from './nodes-link/node-players';
+import { ActivityRepository } from './modules/activity/activity.repository';
+import { ActivityService } from './modules/activity/activity.service';
 
 /** The composition of repositories and services over one database: built once per app. */
 export interface ServiceOptions {
@@ -54,13 +56,15 @@ export function createServices(db: Db, config: PanelConfig, options: ServiceOpti
     identities: new CachedIdentities(new IdentityRepository(db), db.writes),
   };
   const sessions = new SessionsService(repos.sessionsRepo);
+  // The one writer of the activity log (docs/activity.md); services record through it.
+  const activity = new ActivityService(new ActivityRepository(db), options.log);
   const settings = new SettingsService(repos.settingsRepo, config);
   // Every path that creates an account goes through this one (modules/users/user-creator.ts).
   const creator = createUserCreator(db, sessions);
   const setup = new SetupService({ settings: repos.settingsRepo, users: repos.users, creator });
   const templates = createTemplatesService(db, config);
   const nodeParts = nodeServices(db, config, settings, options.linkTimeouts, options.localNodeRuns);
-  const accounts = accountServices(db, config, options, { ...repos, creator }, sessions, settings);
+  const accounts = accountServices(db, config, options, { ...repos, creator, activity }, sessions, settings);
   const sockets = new SocketRegistry({
     perServer: config.web.socketsPerServer,
     perUser: config.web.socketsPerUser,
@@ -79,6 +83,7 @@ export function createServices(db: Db, config: PanelConfig, options: ServiceOpti
   });
   return {
     ...repos,
+    activity,
     servers,
     serversRepo,
     sockets,
@@ -102,6 +107,7 @@ function accountServices(
     permissions: PermissionsRepository;
     userSettings: UserSettingsRepository;
     creator: UserCreator;
+    activity: ActivityService;
   },
   sessions: SessionsService,
   settings: SettingsService,

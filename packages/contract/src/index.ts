@@ -11,3 +11,5 @@ export * from './tasks';
 export * from './task-permissions';
 export * from './backups';
 export * from './telemetry';
+export * from './activity';
+export * from './activity-routes';

@@ -37,6 +37,8 @@ export const serverPermissions = [
   'restoreServerBackups',
   'deleteServerBackups',
   'downloadServerBackups',
+  // The server's activity log (docs/activity.md): who did what on it.
+  'viewServerActivity',
 ] as const;
 export type ServerPermission = (typeof serverPermissions)[number];
 
@@ -77,6 +79,7 @@ export const serverScopeOf: Record<ServerPermission, string> = {
   restoreServerBackups: 'servers.backups.restore',
   deleteServerBackups: 'servers.backups.delete',
   downloadServerBackups: 'servers.backups.download',
+  viewServerActivity: 'servers.activity.view',
 };
 
 export const ADMIN_SCOPE = 'servers.admin';

@@ -16,6 +16,11 @@ const masterUrl = z
   .max(2048)
   .refine((v) => v === '' || /^https?:\/\/[^\s/?#]+/.test(v), { params: { code: 'ErrFieldInvalid' } });
 const email = z.union([z.literal(''), z.email().max(191)]);
+/** Whole days, 1 to 3650, stored as text like the other values (docs/activity.md § Retention). */
+const days = z
+  .union([z.number(), z.string()])
+  .transform(String)
+  .refine((v) => /^[1-9][0-9]{0,3}$/.test(v) && Number(v) <= 3650, { params: { code: 'ErrFieldInvalid' } });
 
 export const panelSettingSchemas = {
   'panel.settings.masterUrl': masterUrl,
@@ -30,6 +35,7 @@ export const panelSettingSchemas = {
   'panel.email.host': text(255),
   'panel.email.username': text(255),
   'panel.email.password': text(512),
+  'panel.activity.retentionDays': days,
 } as const;
 
 export type PanelSettingKey = keyof typeof panelSettingSchemas;

@@ -8,6 +8,7 @@ import * as m0004 from './migrations/0004_nodes_servers';
 import * as m0005 from './migrations/0005_node_tls';
 import * as m0006 from './migrations/0006_oauth2_revocation';
 import * as m0007 from './migrations/0007_backup_permissions';
+import * as m0008 from './migrations/0008_activity';
 
 /** A static list (no directory scan): works the same from source, tests and any bundling. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005_node_tls': m0005,
   '0006_oauth2_revocation': m0006,
   '0007_backup_permissions': m0007,
+  '0008_activity': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -61,6 +61,24 @@ export interface PermissionsTable {
   restore_server_backups: number;
   delete_server_backups: number;
   download_server_backups: number;
+  view_server_activity: number;
+}
+
+/**
+ * The activity log (docs/activity.md): append-only — rows are inserted, and only the retention sweep deletes
+ * (by age). `details` is a JSON object of facts, never secrets.
+ */
+export interface ActivityTable {
+  id: string;
+  time: number;
+  actor_type: string; // contract activityActorTypes
+  actor_id: string | null;
+  actor_label: string;
+  ip: string | null;
+  server_id: string | null;
+  node_id: string | null;
+  action: string;
+  details: string;
 }
 
 /** Browser sessions and OAuth2 access tokens: only the SHA-256 of the token is stored. */
@@ -138,4 +156,5 @@ export interface Database {
   invites: InvitesTable;
   nodes: NodesTable;
   servers: ServersTable;
+  activity: ActivityTable;
 }

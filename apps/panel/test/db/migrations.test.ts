@@ -27,6 +27,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0005_node_tls',
       '0006_oauth2_revocation',
       '0007_backup_permissions',
+      '0008_activity',
     ]);
     expect(await migrateToLatest(db.kysely)).toEqual([]);
   });
@@ -55,6 +56,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0005_node_tls',
       '0006_oauth2_revocation',
       '0007_backup_permissions',
+      '0008_activity',
     ]);
   });
 

@@ -349,6 +349,10 @@ export const panelRequests: Record<string, BuildRequest> = {
     await ctx.grant(user, serverId, []);
     return { url: `/api/servers/${serverId}/user/${user.email}` };
   },
+  'GET /api/servers/:id/activity': async (ctx) => ({
+    url: `/api/servers/${await ctx.server()}/activity?limit=5&action=server.`,
+  }),
+  'GET /api/activity': async () => ({ url: '/api/activity?page=1&limit=5&format=json' }),
   'GET /api/servers/:id/oauth2': async (ctx) => ({ url: `/api/servers/${await ctx.server()}/oauth2` }),
   'POST /api/servers/:id/oauth2': async (ctx) => ({
     url: `/api/servers/${await ctx.server()}/oauth2`,

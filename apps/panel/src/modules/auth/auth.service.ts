@@ -4,6 +4,7 @@ import { verifyPassword } from '../../lib/passwords';
 import type { AuthLimits, RateLimiter } from '../../lib/rate-limiter';
 import type { SecretsAtRest } from '../../lib/secrets-at-rest';
 import { verifyTotp } from '../../lib/totp';
+import type { ActivityService } from '../activity/activity.service';
 import type { EmailService } from '../email/email.service';
 import type { SessionRow } from '../sessions/sessions.repository';
 import type { SessionsService } from '../sessions/sessions.service';
@@ -26,6 +27,7 @@ export interface AuthDeps {
   limits: AuthLimits;
   /** TOTP secrets are stored sealed (docs/security.md § Secrets at rest). */
   secrets: SecretsAtRest;
+  activity: ActivityService;
 }
 
 export type LoginResult = { kind: 'session'; body: SessionResponse } | { kind: 'otp'; pendingToken: string };
@@ -44,7 +46,21 @@ export class AuthService {
     this.d.limiter.hit(`login:account:${email.toLowerCase()}`, this.d.limits.loginPerAccount);
     const user = await this.d.users.findByEmail(email);
     const ok = await verifyPassword(user?.password_hash, password);
-    if (!user || !ok || user.status !== 'active') throw new AppError('ErrInvalidCredentials');
+    if (!user || !ok || user.status !== 'active') {
+      // The e-mail tried is kept (never the password): repeated failures for one account show (docs/activity.md).
+      await this.d.activity.record({
+        actor: { type: 'user', id: user?.id ?? null, label: user?.username ?? '', ip },
+        action: 'auth.login.failed',
+        details: { email: email.slice(0, 191) },
+      });
+      throw new AppError('ErrInvalidCredentials');
+    }
+    const actor = { type: 'user', id: user.id, label: user.username, ip } as const;
+    await this.d.activity.record({
+      actor,
+      action: 'auth.login.success',
+      details: { otpRequired: user.otp_enabled === 1 },
+    });
     if (user.otp_enabled === 1 && user.otp_secret) {
       const pending = await this.d.sessions.issue(user.id, 'otp', null, PENDING_OTP_TTL_MS);
       return { kind: 'otp', pendingToken: pending.token };
@@ -59,7 +75,11 @@ export class AuthService {
     this.d.limiter.hit(`otp:account:${pending.user_id}`, this.d.limits.otpPerAccount);
     const user = await this.d.users.findById(pending.user_id);
     if (!user?.otp_secret) throw new AppError('ErrSessionExpired');
-    await this.checkCode(user, user.otp_secret, code);
+    await this.checkCode(user, user.otp_secret, code).catch(async (err: unknown) => {
+      const actor = { type: 'user', id: user.id, label: user.username, ip } as const;
+      await this.d.activity.record({ actor, action: 'auth.otp.failed' });
+      throw err;
+    });
     await this.d.sessions.revoke(pending.token_hash);
     return this.sessionFor(user.id);
   }

@@ -14,10 +14,14 @@ import type { SettingsRepository } from './settings.repository';
 
 export type SettingValue = string | boolean;
 
+/** The activity log keeps 90 days unless an admin sets otherwise (docs/activity.md § Retention). */
+export const ACTIVITY_RETENTION_DAYS = 90;
+
 /** The config file's value for each setting: the default until someone saves it through the API. */
 function configDefault(config: PanelConfig, key: PanelSettingKey): SettingValue {
   const [, section, name] = key.split('.') as [string, string, string | undefined];
   if (key === 'panel.registrationEnabled') return config.panel.registrationEnabled;
+  if (key === 'panel.activity.retentionDays') return String(ACTIVITY_RETENTION_DAYS);
   if (section === 'settings' && name)
     return config.panel[name as 'masterUrl' | 'companyName' | 'defaultTheme' | 'defaultLocale'];
   return config.email[name as keyof PanelConfig['email']] ?? '';

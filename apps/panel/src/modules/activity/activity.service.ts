@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ActivityAction, ActivityActorType, ActivityDetails, ActivityEntry } from '@hearth/contract';
+import type { ActivityFilter, ActivityRepository, ActivityRow } from './activity.repository';
+import { scrubDetails } from './scrub';
+
+/** Who did it: a user (session), an OAuth2 client acting for its user, a task, the panel itself, or a node. */
+export interface ActivityActor {
+  type: ActivityActorType;
+  id: string | null;
+  label: string;
+  ip: string | null;
+}
+
+export interface ActivityRecord {
+  actor: ActivityActor;
+  action: ActivityAction;
+  serverId?: string | null;
+  nodeId?: string | null;
+  details?: ActivityDetails;
+  /** When it happened (a node's event carries its own time); now by default. */
+  time?: number;
+}
+
+export const systemActor: ActivityActor = { type: 'system', id: null, label: 'system', ip: null };
+
+export function toEntry(row: ActivityRow): ActivityEntry {
+  return {
+    id: row.id,
+    time: Number(row.time),
+    actorType: row.actor_type as ActivityActorType,
+    actorId: row.actor_id,
+    actorLabel: row.actor_label,
+    ip: row.ip,
+    serverId: row.server_id,
+    nodeId: row.node_id,
+    action: row.action,
+    details: JSON.parse(row.details) as ActivityDetails,
+  };
+}
+
+/**
+ * The one place entries are written (docs/activity.md). A failed write is logged, never thrown: the action it
+ * describes has already happened, and the caller's answer must say so.
+ */
+export class ActivityService {
+  constructor(
+    private readonly repo: ActivityRepository,
+    private readonly log: () => FastifyBaseLogger,
+  ) {}
+
+  async record(record: ActivityRecord): Promise<void> {
+    const row: ActivityRow = {
+      id: randomUUID(),
+      time: record.time ?? Date.now(),
+      actor_type: record.actor.type,
+      actor_id: record.actor.id,
+      actor_label: record.actor.label.slice(0, 191),
+      ip: record.actor.ip,
+      server_id: record.serverId ?? null,
+      node_id: record.nodeId ?? null,
+      action: record.action,
+      details: JSON.stringify(scrubDetails(record.details ?? {})),
+    };
+    try {
+      await this.repo.insert(row);
+    } catch (err) {
+      this.log().error({ err, action: record.action }, 'activity entry not written');
+    }
+  }
+
+  async page(filter: ActivityFilter, page: number, limit: number) {
+    const { rows, total } = await this.repo.page(filter, page, limit);
+    return { entries: rows.map(toEntry), total };
+  }
+
+  /** Every matching entry, newest first, in chunks (an export streams them; `max` bounds it). */
+  async *walk(filter: ActivityFilter, max: number): AsyncGenerator<ActivityEntry> {
+    let after: { time: number; id: string } | null = null;
+    let sent = 0;
+    while (sent < max) {
+      const rows = await this.repo.chunk(filter, after, Math.min(500, max - sent));
+      for (const row of rows) yield toEntry(row);
+      sent += rows.length;
+      const last = rows.at(-1);
+      if (!last || rows.length < 500) return;
+      after = { time: last.time, id: last.id };
+    }
+  }
+
+  /** Deletes the entries older than `days` (the retention setting); returns how many went. */
+  prune(days: number, now = Date.now()): Promise<number> {
+    return this.repo.deleteBefore(now - days * 24 * 60 * 60 * 1000);
+  }
+}
