@@ -35,10 +35,38 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // The browser speaks to the panel over the wire; it shares only the contract.
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@hearth/panel*', '@hearth/daemon*', '@hearth/cli*', '@hearth/server-kit*'] },
+      ],
+    },
   },
   {
     // The contract is the shared vocabulary: it may not depend on any app.
     files: ['packages/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            '@hearth/panel*',
+            '@hearth/daemon*',
+            '@hearth/web*',
+            '@hearth/cli*',
+            // server-only code lives in server-kit; the web app imports the contract too
+            '@hearth/server-kit*',
+            'fastify*',
+            '@fastify/*',
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Plumbing shared by the panel and the daemon (config loader, error handler): it knows neither app.
+    files: ['packages/server-kit/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { externals } from './externals.mjs';
 
-const workspaces = ['apps/panel', 'apps/daemon', 'apps/cli', 'packages/contract'];
+const workspaces = ['apps/panel', 'apps/daemon', 'apps/cli', 'packages/contract', 'packages/server-kit'];
 // Optional native helpers their parents install (cpu-features comes with ssh2).
 const optionalNatives = ['cpu-features'];
 

@@ -6,7 +6,7 @@
 import { AppError, type DaemonTokenClaims, type FileList } from '@hearth/contract';
 import { canonical, listFolder } from '../filesystem/listing';
 import type { Sandbox } from '../filesystem/sandbox';
-import { toAppError } from './errors';
+import { socketError } from './errors';
 import { authorize } from './permissions';
 
 export interface FileMessage {
@@ -39,7 +39,7 @@ export async function answerFileMessage(
     authorize(claims, serverId, message.action === 'get' ? 'viewServerFiles' : 'putServerFiles');
     return await act(sandbox, message);
   } catch (err) {
-    const known = toAppError(err) ?? new AppError('ErrGeneric');
+    const known = socketError(err);
     return { files: [], path: '', error: known.message };
   }
 }

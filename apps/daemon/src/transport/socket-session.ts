@@ -15,7 +15,7 @@ import {
 import { onBackupEvent } from '../backups/events';
 import { beginners } from '../server/power';
 import type { Server } from '../server/server';
-import { toAppError } from './errors';
+import { socketError } from './errors';
 import { answerFileMessage } from './socket-files';
 import { authorize } from './permissions';
 import { RateWindow } from './socket-limits';
@@ -88,7 +88,7 @@ export class SocketSession {
   }
 
   private sendError(err: unknown): void {
-    const known = toAppError(err) ?? new AppError('ErrGeneric');
+    const known = socketError(err);
     this.send({ type: 'error', data: known.toBody() });
   }
 

@@ -83,7 +83,7 @@ describe('daemon configuration', () => {
 
   it('reports an unreadable or non-object file in one line', async () => {
     expect(failure(join(dir, 'missing.json'))).toMatch(/cannot read .*missing\.json/);
-    expect(failure(await configFile('{ not json'))).toMatch(/cannot read/);
+    expect(failure(await configFile('{ not json'))).toMatch(/node-.*\.json is not valid JSON/);
     expect(failure(await configFile('[1, 2]'))).toMatch(/must hold a JSON object/);
   });
 });
