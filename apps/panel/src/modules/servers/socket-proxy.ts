@@ -4,7 +4,10 @@
  * the daemon checks it again with the token's flags. Daemon tokens live 60 s and the daemon closes a socket
  * whose token expired (4001), so the relay re-reads the caller's access every `socketRefreshMs` (45 s) and swaps in
  * a fresh upstream socket before that happens; an unexpected 4001 reconnects at once. The browser sees one
- * uninterrupted socket.
+ * uninterrupted socket. A browser that reads slower than its server prints is not buffered for in the panel:
+ * past {@link PAUSE_BYTES} unsent the relay stops reading the daemon's socket, so the daemon's own per-subscriber
+ * queue fills and drops the oldest output with its `dropped` count (docs/daemon.md § Console), which reaches the
+ * browser once it catches up.
  */
 import type { WebSocket } from 'ws';
 import { AppError, isAppError } from '@hearth/contract';
@@ -17,6 +20,10 @@ import { SOCKET_CLOSE } from './socket-registry';
 const TOKEN_EXPIRED = 4001;
 /** Frames a browser may send before the daemon socket is open; beyond that they are refused. */
 const MAX_QUEUED = 64;
+/** Bytes relayed to the browser but not yet handed to its connection before the daemon socket is paused. */
+export const PAUSE_BYTES = 1024 * 1024;
+/** The daemon socket is read again once the browser's backlog is down to this. */
+const RESUME_BYTES = 256 * 1024;
 
 export interface RelayDeps {
   link: NodeLink;
@@ -31,6 +38,10 @@ export class SocketRelay {
   private readonly queue: string[] = [];
   private refreshTimer: NodeJS.Timeout | null = null;
   private ended = false;
+  /** Relayed bytes whose write to the browser has not completed. */
+  private unsentBytes = 0;
+  /** The daemon socket paused for a slow browser, if any. */
+  private paused: WebSocket | null = null;
 
   constructor(
     private readonly client: WebSocket,
@@ -95,15 +106,29 @@ export class SocketRelay {
     const previous = this.upstream;
     this.upstream = up;
     up.on('error', (err) => this.deps.log.warn({ err }, 'daemon socket error'));
-    up.on('message', (data: Buffer, isBinary) => {
-      if (this.upstream === up && this.client.readyState === this.client.OPEN) {
-        // Relayed as received: no UTF-8 decode and re-encode of every console frame (bench:console proxy).
-        this.client.send(data, { binary: isBinary });
-      }
-    });
+    up.on('message', (data: Buffer, isBinary) => this.relay(up, data, isBinary));
     up.on('close', (code) => void this.upstreamClosed(up, code));
+    if (this.paused === previous) this.paused = null;
     previous?.close(1000, 'token refreshed');
     for (const text of this.queue.splice(0)) up.send(text);
+  }
+
+  /** Relayed as received: no UTF-8 decode and re-encode of every console frame (bench:console proxy). */
+  private relay(up: WebSocket, data: Buffer, isBinary: boolean): void {
+    if (this.upstream !== up || this.client.readyState !== this.client.OPEN) return;
+    const size = data.length;
+    this.unsentBytes += size;
+    this.client.send(data, { binary: isBinary }, () => {
+      this.unsentBytes -= size;
+      if (this.paused && this.unsentBytes <= RESUME_BYTES) {
+        this.paused.resume();
+        this.paused = null;
+      }
+    });
+    if (!this.paused && this.unsentBytes > PAUSE_BYTES) {
+      up.pause();
+      this.paused = up;
+    }
   }
 
   private async upstreamClosed(up: WebSocket, code: number): Promise<void> {
