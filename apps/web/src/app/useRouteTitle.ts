@@ -13,7 +13,7 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
 }
 
 /** The title key of the deepest matched route of the route table. */
-export function useRouteTitleKey(): string | undefined {
+function useRouteTitleKey(): string | undefined {
   const matches = useMatches();
   const handle = [...matches].reverse().find((m) => isRouteHandle(m.handle))?.handle;
   return isRouteHandle(handle) ? handle.titleKey : undefined;
