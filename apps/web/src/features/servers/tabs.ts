@@ -8,7 +8,7 @@ import type { ServerTabProps, TabGateContext } from './tabs/types';
 
 export type { ServerTabProps, TabGateContext } from './tabs/types';
 
-export type TabId = 'console' | 'stats' | 'files' | 'tasks' | 'settings' | 'users' | 'admin';
+export type TabId = 'console' | 'stats' | 'files' | 'backups' | 'tasks' | 'settings' | 'users' | 'admin';
 
 export interface ServerTab {
   id: TabId;
@@ -42,6 +42,13 @@ export const serverTabs: ServerTab[] = [
     shortcut: 't f',
     visible: (ctx) => ctx.admin || ctx.permissions.viewServerFiles || ctx.permissions.sftpServer,
     component: lazy(() => import('./files/FilesTab')),
+  },
+  {
+    id: 'backups',
+    labelKey: 'servers.tabs.backups',
+    shortcut: 't b',
+    visible: can('viewServerBackups'),
+    component: lazy(() => import('./backups/BackupsTab')),
   },
   {
     id: 'tasks',

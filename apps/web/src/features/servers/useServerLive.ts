@@ -13,11 +13,14 @@
  *   `ErrSocketFailed`); the banner and the toast show its translation.
  * - `subscribeConsole(fn)`: console events (`{logs, epoch}`) after the call; returns the unsubscribe.
  * - `subscribeFiles(fn)`: `file-list` answers (`{files, path, error}`) to `file` messages; returns the unsubscribe.
+ * - `subscribeBackups(fn)`: `backup-progress` / `backup-done` events (docs/backups.md § Progress); returns the
+ *   unsubscribe.
  * - `send(message)`: start, stop, kill, install, stat, status, replay {since}, console {command}. The promise
  *   settles when the message is sent (socket) or answered (HTTP); failures are toasted by the hook.
  *   Also file {action: 'get', path}, answered by a `file-list`.
  */
 import type { ConsoleEventData, ErrorCode, FileList, StatsResponse } from '@hearth/contract';
+import type { BackupDoneEvent, BackupProgressEvent } from '@hearth/contract/backup-events';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { notifyError } from '../../api/notify';
 import { createSocketLive } from './live/socket-live';
@@ -29,6 +32,7 @@ export type ServerLiveAction =
   | { type: 'file'; data: { action: 'get'; path: string } };
 
 export type FileListListener = (list: FileList) => void;
+export type BackupEventListener = (event: BackupProgressEvent | BackupDoneEvent) => void;
 
 export interface ServerLiveState {
   status: 'unknown' | 'online' | 'offline';
@@ -42,6 +46,7 @@ export interface ServerLiveState {
 export interface ServerLive extends ServerLiveState {
   subscribeConsole: (listener: (event: ConsoleEventData) => void) => () => void;
   subscribeFiles: (listener: FileListListener) => () => void;
+  subscribeBackups: (listener: BackupEventListener) => () => void;
   send: (message: ServerLiveAction) => Promise<void>;
 }
 
@@ -51,6 +56,7 @@ export interface LiveSource {
   subscribe: (onChange: () => void) => () => void;
   subscribeConsole: (listener: (event: ConsoleEventData) => void) => () => void;
   subscribeFiles: (listener: FileListListener) => () => void;
+  subscribeBackups: (listener: BackupEventListener) => () => void;
   send: (message: ServerLiveAction) => Promise<void>;
   close: () => void;
 }
@@ -68,6 +74,7 @@ const idleSubscribe = () => () => undefined;
 const idleState = () => INITIAL;
 const noConsole = () => () => undefined;
 const noFiles = () => () => undefined;
+const noBackups = () => () => undefined;
 
 export function useServerLive(serverId: string): ServerLive {
   const [source, setSource] = useState<LiveSource | null>(null);
@@ -93,6 +100,7 @@ export function useServerLive(serverId: string): ServerLive {
     ...state,
     subscribeConsole: source?.subscribeConsole ?? noConsole,
     subscribeFiles: source?.subscribeFiles ?? noFiles,
+    subscribeBackups: source?.subscribeBackups ?? noBackups,
     send,
   };
 }

@@ -15,7 +15,7 @@ import {
   lineUnits,
   trimLines,
 } from '../console/console-buffer';
-import type { FileListListener, LiveSource, ServerLiveState } from '../useServerLive';
+import type { BackupEventListener, FileListListener, LiveSource, ServerLiveState } from '../useServerLive';
 
 type ErrorData = Extract<ServerMessage, { type: 'error' }>['data'];
 
@@ -55,6 +55,7 @@ export function createSocketLive(
   const watchers = new Set<() => void>();
   const consoleListeners = new Set<(event: ConsoleEventData) => void>();
   const fileListeners = new Set<FileListListener>();
+  const backupListeners = new Set<BackupEventListener>();
   const history = new History();
   let lastEpoch = 0;
   const set = (patch: Partial<ServerLiveState>) => {
@@ -86,7 +87,8 @@ export function createSocketLive(
         return;
       case 'backup-progress':
       case 'backup-done':
-        return; // no screen of this view shows backup operations yet
+        // The daemon sends them only to sockets whose token holds viewServerBackups (docs/backups.md § Progress).
+        return backupListeners.forEach((l) => l(message));
     }
   };
 
@@ -131,6 +133,10 @@ export function createSocketLive(
     subscribeFiles: (listener) => {
       fileListeners.add(listener);
       return () => fileListeners.delete(listener);
+    },
+    subscribeBackups: (listener) => {
+      backupListeners.add(listener);
+      return () => backupListeners.delete(listener);
     },
     send: (message) => socket.send(message),
     close: () => socket.close(),

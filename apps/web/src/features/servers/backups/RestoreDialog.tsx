@@ -1,0 +1,85 @@
+import type { Backup } from '@hearth/contract/backups';
+import { Code, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../../api/notify';
+import { DialogActions } from '../../../components/DialogActions';
+import { formatDateTime } from '../../../i18n/format';
+import { backupsApi } from './api';
+
+export interface RestoreRequest {
+  backup: Backup;
+  /** Empty: the whole snapshot. */
+  paths: string[];
+}
+
+interface Props {
+  serverId: string;
+  request: RestoreRequest;
+  admin: boolean;
+  onClose: () => void;
+  onRestored: () => Promise<void>;
+}
+
+/**
+ * The confirmation before a restore, saying what the engine does (docs/backups.md § Restore): the server must
+ * be stopped, the restored files replace the current ones only once complete. Admins may restore into another
+ * stopped server of the node instead (a clone).
+ */
+export function RestoreDialog({ serverId, request, admin, onClose, onRestored }: Props) {
+  const { t } = useTranslation();
+  const [into, setInto] = useState('');
+  const restore = useMutation({
+    mutationFn: () =>
+      backupsApi.restore(serverId, request.backup.id, {
+        ...(request.paths.length > 0 ? { paths: request.paths } : {}),
+        ...(into.trim() !== '' ? { intoServer: into.trim() } : {}),
+      }),
+    onSuccess: async () => {
+      notifySuccess(t('servers.backups.restored'));
+      await onRestored();
+    },
+    onError: notifyError,
+  });
+  const whole = request.paths.length === 0;
+  return (
+    <Modal opened onClose={onClose} title={t('servers.backups.restoreTitle')} centered size={600}>
+      <Stack data-testid="backup-restore-dialog">
+        <Text>{t('servers.backups.restoreFrom', { when: formatDateTime(request.backup.time) })}</Text>
+        {whole ? (
+          <Text>{t('servers.backups.restoreWhole')}</Text>
+        ) : (
+          <>
+            <Text>{t('servers.backups.restorePaths')}</Text>
+            <List size="sm">
+              {request.paths.map((p) => (
+                <List.Item key={p}>
+                  <Code>{p}</Code>
+                </List.Item>
+              ))}
+            </List>
+          </>
+        )}
+        <Text size="sm" c="dimmed">
+          {t('servers.backups.restoreStopped')}
+        </Text>
+        {admin && (
+          <TextInput
+            label={t('servers.backups.cloneInto')}
+            value={into}
+            onChange={(e) => setInto(e.currentTarget.value)}
+            data-testid="backup-clone-into"
+          />
+        )}
+        <DialogActions
+          onCancel={onClose}
+          onSave={() => restore.mutate()}
+          saveLabel={t('servers.backups.restore')}
+          loading={restore.isPending}
+          saveTestId="backup-restore-confirm"
+        />
+      </Stack>
+    </Modal>
+  );
+}

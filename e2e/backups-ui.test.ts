@@ -1,0 +1,130 @@
+/**
+ * The Backups tab in Chromium against a real panel, a real daemon and real restic with the node's local
+ * repository (docs/backups.md): an administrator backs up (the socket's figures show while it runs), sees the
+ * snapshot listed, browses it, restores one changed file, downloads the snapshot, locks it (no Delete while
+ * locked), unlocks and deletes it. A user holding only viewServerBackups sees the list and no Create, Restore,
+ * Lock, Delete or download.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { BackupList } from '@hearth/contract';
+import { browserAvailable, launchBrowser, openSignedIn, readInPage, screenshot } from './helpers/browser';
+import {
+  createFakeGameServer,
+  panelApi,
+  signInServerViewer,
+  startPanelWithDaemon,
+  type PanelWithDaemon,
+} from './helpers/daemon-node';
+
+const run = browserAvailable('backups ui') ? describe : describe.skip;
+
+/** Notes in the page whether the live figures were ever shown (they go away when the backup is done). */
+const watchFigures = (page: Page) =>
+  page.evaluate(`(() => {
+    window.__figures = null;
+    new MutationObserver(() => {
+      const el = document.querySelector('[data-testid="backup-progress-figures"]');
+      if (el && el.textContent) window.__figures = el.textContent;
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  })()`);
+
+run('backups tab', () => {
+  let live: PanelWithDaemon;
+  let browser: Browser;
+  let serverId: string;
+  let page: Page;
+  let pageErrors: string[] = [];
+  const world = () => join(live.serversDir, serverId, 'world.txt');
+
+  beforeAll(async () => {
+    live = await startPanelWithDaemon('backups-node');
+    // Stopped: a restore needs a stopped server (ErrRestoreServerRunning otherwise).
+    serverId = await createFakeGameServer(live, 'backups ui');
+    await writeFile(world(), 'the world as saved');
+    browser = await launchBrowser();
+    ({ page, pageErrors } = await openSignedIn(browser, live.panel.url, live.admin));
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await live?.stop();
+  });
+
+  const listOnDaemon = () =>
+    panelApi<BackupList>(live.panel, live.admin.session, 'GET', `/proxy/daemon/server/${serverId}/backup`);
+
+  it('backs up with progress, browses, restores a file, downloads, locks and deletes', async () => {
+    await page.goto(`/server/${serverId}?tab=backups`);
+    await page.getByTestId('backups-tab').getByText('No backups yet.').waitFor();
+    await watchFigures(page);
+    await page.getByTestId('backup-create').click();
+    await page.getByText('Backup written').first().waitFor();
+    expect(await readInPage(page, 'window.__figures')).toMatch(/ of \d+ files · /);
+    const [backup] = (await listOnDaemon()).backups;
+    expect(backup).toMatchObject({ trigger: 'manual', locked: false });
+    const row = page.getByTestId(`backup-${backup?.shortId ?? ''}`);
+    await row.getByText('Manual').waitFor();
+    expect(await row.getByTestId('backup-figures').textContent()).toMatch(/Added .+ · total .+ · \d+ files/);
+    await page.getByTestId('backup-last').getByText('succeeded').waitFor();
+
+    // Changed since the backup; the restore of that one file brings the saved text back.
+    await writeFile(world(), 'the world, changed');
+    await row.getByTestId('backup-browse').click();
+    const browser_ = page.getByTestId('backup-browser');
+    const entry = browser_.getByTestId('backup-entry-world.txt');
+    await entry.getByRole('checkbox').check();
+    await screenshot(page, 'backups-browse');
+    await browser_.getByTestId('backup-restore-chosen').click();
+    const dialog = page.getByTestId('backup-restore-dialog');
+    await dialog.getByText('world.txt').waitFor();
+    await dialog.getByText('The server must be stopped.', { exact: false }).waitFor();
+    await page.getByTestId('backup-restore-confirm').click();
+    await page.getByText('Restore complete').first().waitFor();
+    expect(await readFile(world(), 'utf8')).toBe('the world as saved');
+    await page.getByTestId('backup-last').getByText('Last restore').waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByTestId('backup-download-tar.gz').click(),
+    ]);
+    const saved = await download.path();
+    expect((await readFile(saved)).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+
+    await row.getByTestId('backup-lock').click();
+    await row.getByText('Locked').waitFor();
+    expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect((await listOnDaemon()).backups[0]?.locked).toBe(true);
+    await row.getByTestId('backup-lock').click();
+    await row.getByText('Locked').waitFor({ state: 'detached' });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Backup deleted').first().waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect((await listOnDaemon()).backups).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('a user with only the view flag sees the list, and no action', async () => {
+    await panelApi(live.panel, live.admin.session, 'POST', `/proxy/daemon/server/${serverId}/backup`);
+    const viewer = await signInServerViewer(live, serverId, { viewServerBackups: true });
+    const tp = await openSignedIn(browser, live.panel.url, viewer, `/server/${serverId}?tab=backups`);
+    try {
+      const tab = tp.page.getByTestId('backups-tab');
+      await tab.locator('.backup-row').first().waitFor();
+      await tab.getByTestId('backup-browse').first().waitFor();
+      for (const id of ['backup-create', 'backup-restore', 'backup-lock', 'backup-download-tar.gz'])
+        expect(await tp.page.getByTestId(id).count(), id).toBe(0);
+      expect(await tab.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+      expect(await tp.page.getByTestId('backup-policy-save').count()).toBe(0);
+      await tab.getByTestId('backup-browse').first().click();
+      await tp.page.getByTestId('backup-entry-world.txt').waitFor();
+      expect(await tp.page.getByTestId('backup-restore-chosen').count()).toBe(0);
+      expect(await tp.page.getByTestId('backup-entry-download').count()).toBe(0);
+      expect(tp.pageErrors).toEqual([]);
+    } finally {
+      await tp.context.close();
+    }
+  });
+});
