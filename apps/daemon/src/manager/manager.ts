@@ -51,8 +51,8 @@ export class ServerManager {
       this.serverIds.ownerOf(server),
     );
     const server: Server = new Server(id, definition, sandbox, this.settings);
-    server.adminEdited = adminEdited;
-    server.runAs = runAs;
+    server.setAdminEdited(adminEdited);
+    server.setRunAs(runAs);
     attachLifecycle(server);
     this.servers.set(id, server);
     return server;
@@ -117,7 +117,7 @@ export class ServerManager {
     const definition = checkDefinition(parsed);
     await this.store.write(id, definition, adminEdited, server.runAs);
     server.setDefinition(definition);
-    server.adminEdited = adminEdited;
+    server.setAdminEdited(adminEdited);
   }
 
   /** Variables; non-admins see only `userEdit` ones (reference §8). */
@@ -141,7 +141,7 @@ export class ServerManager {
     const server = this.get(id);
     const { definition, adminEdited } = await this.store.read(id);
     server.setDefinition(definition);
-    server.adminEdited = adminEdited;
+    server.setAdminEdited(adminEdited);
     await this.tasks.load(id, definition.tasks);
     server.log('Definition reloaded');
   }

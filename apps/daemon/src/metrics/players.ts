@@ -45,14 +45,14 @@ export class PlayerQuerier {
   private async ask(server: Server): Promise<void> {
     const target = server.isRunning() ? queryTargetOf(server.getDefinition()) : null;
     if (!target) {
-      server.players = null;
+      server.setPlayers(null);
       return;
     }
     try {
       const count = await this.sourceFor(target.type).query(target, server.id);
-      server.players = server.isRunning() ? count : null;
+      server.setPlayers(server.isRunning() ? count : null);
     } catch (err) {
-      server.players = null;
+      server.setPlayers(null);
       this.log.debug({ err, id: server.id, type: target.type }, 'player query unanswered');
     }
   }

@@ -9,11 +9,11 @@ function describeExit(state: ExitState): string {
 }
 
 async function autoRestart(server: Server): Promise<void> {
-  server.restartTimer = null;
   server.counters.restarts++;
   try {
     await beginStart(server, true)();
   } catch (err) {
+    server.cancelRestart(); // refused before it began: the server is stopped, not waiting any more
     server.log(`Automatic restart failed: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
@@ -30,16 +30,12 @@ async function afterExit(server: Server, state: ExitState, requested: boolean): 
   const clean = state.code === 0 && state.signal === null;
   const facts = { requested, clean, uptimeMs, autorestart: run.autorestart, autorecover: run.autorecover };
   const decision = decideAfterExit(facts, server.unstableRuns, server.settings.crash);
-  server.unstableRuns = decision.unstableRuns;
+  server.setUnstableRuns(decision.unstableRuns);
   server.log(decision.message);
-  if (decision.restart) server.restartTimer = setTimeout(() => void autoRestart(server), decision.delayMs);
+  if (decision.restart) server.scheduleRestart(decision.delayMs, () => void autoRestart(server));
 }
 
 /** Wires the crash policy to a server's exits. */
 export function attachLifecycle(server: Server): void {
-  server.onExit = (state) => {
-    const requested = server.exitRequested;
-    server.exitRequested = false;
-    void afterExit(server, state, requested);
-  };
+  server.setExitHandler((state, requested) => void afterExit(server, state, requested));
 }

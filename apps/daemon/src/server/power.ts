@@ -17,11 +17,6 @@ export type Runner = () => Promise<void>;
 const noop: Runner = async () => undefined;
 const TIMED_OUT = Symbol('timed out');
 
-function cancelRestart(server: Server): void {
-  if (server.restartTimer) clearTimeout(server.restartTimer);
-  server.restartTimer = null;
-}
-
 function guarded(release: () => void, work: Runner): Runner {
   return async () => {
     try {
@@ -34,8 +29,18 @@ function guarded(release: () => void, work: Runner): Runner {
 
 /** Pre hooks, then the process. `automatic` restarts keep the crash-loop counter. */
 async function doStart(server: Server, automatic: boolean): Promise<void> {
-  cancelRestart(server);
-  if (!automatic) server.unstableRuns = 0;
+  server.beginStarting(); // also calls off a pending automatic restart
+  if (!automatic) server.setUnstableRuns(0);
+  try {
+    await spawnMain(server, automatic);
+  } catch (err) {
+    server.startFailed();
+    throw err;
+  }
+  server.markStarted();
+}
+
+async function spawnMain(server: Server, automatic: boolean): Promise<void> {
   const definition = server.getDefinition();
   server.log(automatic ? 'Starting server (automatic restart)' : 'Starting server');
   await runPhase(server, 'Pre-start', definition.run.pre);
@@ -45,7 +50,6 @@ async function doStart(server: Server, automatic: boolean): Promise<void> {
     server.sandbox,
     server.substitutions(),
   );
-  server.exitRequested = false;
   try {
     await server.environment().start(spec);
   } catch (err) {
@@ -53,14 +57,11 @@ async function doStart(server: Server, automatic: boolean): Promise<void> {
     server.log(`Could not start the server: ${reason}`);
     throw isAppError(err) ? err : new AppError('ErrServerStartFailed', { reason }, { cause: err });
   }
-  server.startedAt = Date.now();
-  server.emitStatus();
 }
 
 async function doStop(server: Server): Promise<void> {
-  cancelRestart(server);
   const setting = stopSettingOf(server.getDefinition().run);
-  server.exitRequested = true;
+  server.requestExit();
   server.log(
     setting.type === 'signal'
       ? `Stopping server (signal ${setting.value})`
@@ -84,11 +85,11 @@ export async function runPhase(
   abort = new AbortController(),
 ): Promise<void> {
   if (steps.length === 0) return;
-  server.phaseAbort = abort;
+  server.enterPhase(abort);
   try {
     await runProcessors(phase, steps, server.substitutions(), server.processorContext(abort.signal));
   } finally {
-    if (server.phaseAbort === abort) server.phaseAbort = null;
+    server.leavePhase(abort);
   }
 }
 
@@ -136,7 +137,7 @@ export function beginStart(server: Server, automatic = false): Runner {
 export function beginStop(server: Server): Runner {
   checkIdle(server);
   if (!server.isRunning()) {
-    cancelRestart(server); // a stop also calls off a pending automatic restart
+    server.cancelRestart(); // a stop also calls off a pending automatic restart
     return noop;
   }
   return guarded(server.lock.acquire('stop'), () => doStop(server));
@@ -153,13 +154,10 @@ export function beginRestart(server: Server): Runner {
 /** Kill bypasses the lock: it ends the process tree now, or aborts a running install/pre phase. */
 export function beginKill(server: Server): Runner {
   return async () => {
-    cancelRestart(server);
-    if (server.phaseAbort) {
-      server.log('Killing the running phase');
-      server.phaseAbort.abort();
-    }
+    server.cancelRestart();
+    if (server.abortPhase()) server.log('Killing the running phase');
     if (!server.isRunning()) return server.killProcess();
-    server.exitRequested = true;
+    server.requestExit();
     server.log('Killing server');
     const exited = server.waitForExit();
     await server.killProcess();
@@ -172,10 +170,9 @@ export function beginInstall(server: Server): Runner {
   const steps = server.getDefinition().install;
   assertRunnableLogged(server, steps, 'Install');
   const release = server.lock.acquire('install');
-  server.installing = true;
+  server.beginInstalling(); // emits the status; calls off a pending automatic restart
   const abort = new AbortController(); // exists from the first moment, so an early kill is not lost
-  server.phaseAbort = abort;
-  server.emitStatus();
+  server.enterPhase(abort);
   return guarded(release, async () => {
     try {
       if (server.isRunning()) await doStop(server);
@@ -187,9 +184,8 @@ export function beginInstall(server: Server): Runner {
       server.log(`Install failed: ${err instanceof Error ? err.message : String(err)}`);
       throw err;
     } finally {
-      if (server.phaseAbort === abort) server.phaseAbort = null;
-      server.installing = false;
-      server.emitStatus();
+      server.leavePhase(abort);
+      server.endInstalling(); // emits the status
     }
   });
 }
@@ -204,11 +200,11 @@ export const beginners: Record<PowerAction, (server: Server) => Runner> = {
 
 /** Daemon shutdown: stop with a bounded wait, then kill; nothing is left running. */
 export async function shutdownServer(server: Server, timeoutMs: number): Promise<void> {
-  cancelRestart(server);
-  server.phaseAbort?.abort();
+  server.cancelRestart();
+  server.abortPhase();
   if (server.installing) await server.killProcess();
   if (server.isRunning()) {
-    server.exitRequested = true;
+    server.requestExit();
     const exited = server.waitForExit();
     await server.environment().stop(stopSettingOf(server.getDefinition().run));
     if ((await withTimeout(exited, timeoutMs, TIMED_OUT)) === TIMED_OUT) await server.killProcess();

@@ -26,6 +26,7 @@ import { ConsoleLog } from './console-log';
 import type { CrashPolicySettings } from './crash-policy';
 import { buildProcessSpec } from './process-spec';
 import { PowerLock } from './power-lock';
+import { assertTransition, type ServerState } from './state';
 import { substitutionsFor, type Substitutions } from './variables';
 
 export interface ServerSettings {
@@ -59,21 +60,17 @@ export class Server {
   readonly console: ConsoleLog;
   readonly fanout: ConsoleFanout;
   readonly lock = new PowerLock();
-  /** Set while a user's stop or kill is in flight, so the exit is not treated as a crash. */
-  exitRequested = false;
-  installing = false;
-  startedAt = 0;
-  unstableRuns = 0;
-  restartTimer: NodeJS.Timeout | null = null;
-  /** Aborts the running install/pre phase when the user kills the server. */
-  phaseAbort: AbortController | null = null;
-  onExit: (state: ExitState) => void = () => undefined;
-  /** The definition was last written through an admin route (docker `bindings` are honoured only then). */
-  adminEdited = false;
-  /** The server's own uid/gid (standard/tty under a root daemon); allocated and stored by the manager. */
-  runAs: ServerIds | null = null;
-  /** Players as the template's query last answered (src/metrics/players.ts); null while unknown. */
-  players: PlayerCount | null = null;
+  /** The lifecycle state (state.ts); only `move` assigns it. */
+  private current: ServerState = 'stopped';
+  private started = 0;
+  private unstable = 0;
+  private restartTimer: NodeJS.Timeout | null = null;
+  /** Aborts the running install/pre/post phase when the user kills the server. */
+  private phaseAbort: AbortController | null = null;
+  private exitHandler: (state: ExitState, requested: boolean) => void = () => undefined;
+  private edited = false;
+  private ids: ServerIds | null = null;
+  private playerCount: PlayerCount | null = null;
   /** Totals since the daemon started, for /metrics (docs/daemon.md § Metrics). */
   readonly counters = { consoleLines: 0, restarts: 0 };
   private env: Environment | null = null;
@@ -90,6 +87,137 @@ export class Server {
   ) {
     this.console = new ConsoleLog(settings.console.bufferBytes);
     this.fanout = new ConsoleFanout(settings.console.flushIntervalMs, settings.console.subscriberQueueBytes);
+  }
+
+  get state(): ServerState {
+    return this.current;
+  }
+
+  get installing(): boolean {
+    return this.current === 'installing';
+  }
+
+  /** When the running process started (ms since the epoch); 0 before the first start. */
+  get startedAt(): number {
+    return this.started;
+  }
+
+  /** Unstable runs in a row, for the crash policy (crash-policy.ts). */
+  get unstableRuns(): number {
+    return this.unstable;
+  }
+
+  /** The definition was last written through an admin route (docker `bindings` are honoured only then). */
+  get adminEdited(): boolean {
+    return this.edited;
+  }
+
+  /** The server's own uid/gid (standard/tty under a root daemon); allocated and stored by the manager. */
+  get runAs(): ServerIds | null {
+    return this.ids;
+  }
+
+  /** Players as the template's query last answered (src/metrics/players.ts); null while unknown. */
+  get players(): PlayerCount | null {
+    return this.playerCount;
+  }
+
+  setAdminEdited(edited: boolean): void {
+    this.edited = edited;
+  }
+
+  setRunAs(ids: ServerIds | null): void {
+    this.ids = ids;
+  }
+
+  setPlayers(count: PlayerCount | null): void {
+    this.playerCount = count;
+  }
+
+  setUnstableRuns(runs: number): void {
+    this.unstable = runs;
+  }
+
+  /**
+   * The one place the state changes (transitions in state.ts). Leaving `restart-pending` calls the timer off;
+   * status events go out where the wire status (`running`, `installing`) changes.
+   */
+  private move(to: ServerState): void {
+    const from = this.current;
+    assertTransition(from, to);
+    this.current = to;
+    if (from === 'restart-pending' && this.restartTimer) {
+      clearTimeout(this.restartTimer);
+      this.restartTimer = null;
+    }
+    if (to === 'running' || to === 'installing' || from === 'installing') this.emitStatus();
+  }
+
+  /** A start (by hand, restart or automatic) begins: pre hooks, then the spawn. */
+  beginStarting(): void {
+    this.move('starting');
+  }
+
+  /** The process is up; false when a kill or an early exit already moved the server on. */
+  markStarted(): boolean {
+    if (this.current !== 'starting') return false;
+    this.started = Date.now();
+    this.move('running');
+    return true;
+  }
+
+  /** Pre hooks or the spawn failed (a process that did start and died is handled by its exit). */
+  startFailed(): void {
+    if (this.current === 'starting') this.move('stopped');
+  }
+
+  /** A user's stop or kill (or the daemon's shutdown): the coming exit is not a crash. */
+  requestExit(): void {
+    if (this.current === 'running' || this.current === 'starting') this.move('stopping');
+  }
+
+  beginInstalling(): void {
+    this.move('installing');
+  }
+
+  endInstalling(): void {
+    this.move('stopped');
+  }
+
+  /** The crash policy's automatic restart, after `delayMs`; only from `stopped` (a user may have acted since). */
+  scheduleRestart(delayMs: number, restart: () => void): void {
+    if (this.current !== 'stopped') return;
+    this.move('restart-pending');
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = null;
+      restart();
+    }, delayMs);
+  }
+
+  /** Calls off a pending automatic restart (a stop, kill, or a failed automatic start). */
+  cancelRestart(): void {
+    if (this.current === 'restart-pending') this.move('stopped');
+  }
+
+  /** The abort of the phase (install, pre or post hooks) now running; a user's kill aborts it. */
+  enterPhase(abort: AbortController): void {
+    this.phaseAbort = abort;
+  }
+
+  leavePhase(abort: AbortController): void {
+    if (this.phaseAbort === abort) this.phaseAbort = null;
+  }
+
+  /** Aborts the running phase; false when none runs. */
+  abortPhase(): boolean {
+    if (!this.phaseAbort) return false;
+    this.phaseAbort.abort();
+    return true;
+  }
+
+  /** What runs after each exit of the main process (lifecycle.ts); `requested` = a user's stop or kill. */
+  setExitHandler(handler: (state: ExitState, requested: boolean) => void): void {
+    this.exitHandler = handler;
   }
 
   getDefinition(): Template {
@@ -137,8 +265,8 @@ export class Server {
   async recover(): Promise<boolean> {
     const env = this.environment();
     if (!env.adopt || !(await env.adopt())) return false;
-    this.startedAt = env.runStartedAt?.() ?? Date.now();
-    this.emitStatus();
+    this.started = env.runStartedAt?.() ?? Date.now();
+    this.move('running');
     return true;
   }
 
@@ -180,12 +308,16 @@ export class Server {
     return new Promise((resolve) => this.exitWaiters.push(resolve));
   }
 
+  /** An install keeps its state while the process it stopped exits; that exit was asked for too. */
   private handleExit(state: ExitState): void {
+    const requested = this.current === 'stopping' || this.current === 'installing';
+    if (this.current === 'starting' || this.current === 'running' || this.current === 'stopping')
+      this.move('stopped');
     const waiters = this.exitWaiters;
     this.exitWaiters = [];
     this.emitStatus();
     for (const resolve of waiters) resolve(state);
-    this.onExit(state);
+    this.exitHandler(state, requested);
   }
 
   /** The context processors run with; `signal` aborts on a user's kill. */
@@ -237,18 +369,16 @@ export class Server {
    * container keeps it) for the next daemon to adopt (docs/daemon.md § Supervision).
    */
   async detach(): Promise<void> {
-    if (this.restartTimer) clearTimeout(this.restartTimer);
-    this.restartTimer = null;
-    this.onExit = () => undefined;
+    this.cancelRestart();
+    this.exitHandler = () => undefined;
     this.fanout.close();
     await this.env?.detach?.();
   }
 
   /** Releases everything; the caller stopped the process first (see power.ts shutdown). */
   async destroy(): Promise<void> {
-    if (this.restartTimer) clearTimeout(this.restartTimer);
-    this.restartTimer = null;
-    this.onExit = () => undefined;
+    this.cancelRestart();
+    this.exitHandler = () => undefined;
     this.fanout.close();
     await this.env?.destroy();
   }
