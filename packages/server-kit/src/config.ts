@@ -80,7 +80,7 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
  * Applies `<envPrefix><PATH>` for every leaf of `defaults` onto a copy of `file`; `sources` records which
  * variable set which key, so a bad value names the variable instead of the file.
  */
-export function applyEnv(
+function applyEnv(
   file: Record<string, unknown>,
   options: { defaults: Record<string, unknown>; envPrefix: string; env: NodeJS.ProcessEnv },
   sources: Map<string, string>,

@@ -7,12 +7,7 @@
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { z } from 'zod';
-import {
-  backupPolicySchema,
-  backupResultSchema,
-  type BackupPolicy,
-  type BackupResult,
-} from '@hearth/contract';
+import { backupPolicySchema, backupResultSchema, type BackupResult } from '@hearth/contract';
 import { readIfExists, writePrivate } from './atomic-file';
 
 const recordSchema = z.object({
@@ -31,10 +26,6 @@ const stateSchema = z.object({
   lastManualAt: z.number().nullable().default(null),
 });
 export type ServerBackupState = z.infer<typeof stateSchema>;
-
-export function defaultPolicy(): BackupPolicy {
-  return backupPolicySchema.parse({});
-}
 
 export class BackupStateStore {
   private readonly queues = new Map<string, Promise<unknown>>();

@@ -63,10 +63,6 @@ function name(commonName: string): Buffer {
   return der.sequence(der.set(der.sequence(der.oid(OID.commonName), der.utf8String(commonName))));
 }
 
-export function fingerprintOf(certPem: string): string {
-  return new X509Certificate(certPem).fingerprint256;
-}
-
 /** A fresh key pair and certificate for `hosts` (IPs or DNS names; duplicates and blanks dropped). */
 export function generateNodeCertificate(opts: {
   commonName: string;

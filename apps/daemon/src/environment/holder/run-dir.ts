@@ -32,8 +32,6 @@ export interface HolderExit {
 
 const signalNames = new Map(Object.entries(osConstants.signals).map(([name, num]) => [num, name]));
 
-export const socketOf = (dir: string) => join(dir, 'sock');
-
 /** `key value…` lines → map (first word is the key). */
 function fieldsOf(text: string): Map<string, string[]> {
   const fields = new Map<string, string[]>();
