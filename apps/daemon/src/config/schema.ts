@@ -93,7 +93,7 @@ function isTimeZone(zone: string): boolean {
 }
 
 const tasksSchema = z.strictObject({
-  /** The zone task schedules are read in (SPEC §7 Tasks: the node's configured time zone). */
+  /** The zone task schedules are read in. */
   timeZone,
 });
 
