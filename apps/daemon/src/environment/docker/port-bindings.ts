@@ -1,5 +1,5 @@
 /**
- * Port bindings in the text form `host:outsidePort:insidePort/protocol` (SPEC §3, §9): host may be omitted
+ * Port bindings in the text form `host:outsidePort:insidePort/protocol`: host may be omitted
  * (`25565:25565`) or `{ip}`, both meaning all addresses; an IPv6 host goes in brackets; protocol tcp (default)
  * or udp. A bare `25565` binds the same port outside and inside. Anything else is ErrDockerBindingInvalid.
  */
