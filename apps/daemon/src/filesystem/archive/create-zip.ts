@@ -1,7 +1,7 @@
 /**
  * `POST …/archive/{dest}` and the `archive` processor: a zip of the given paths, read and written only
  * through the sandbox (files opened lazily, one at a time; symlinks are not followed and not stored).
- * The destination gets ` (2)`, ` (3)`… before its extension when taken (SPEC §5).
+ * The destination gets ` (2)`, ` (3)`… before its extension when taken.
  */
 import { PassThrough } from 'node:stream';
 import type yazl from 'yazl';
