@@ -1,5 +1,5 @@
 /**
- * `GET …/extract/{path}?destination=` and the `extract` processor (SPEC §9 archive extensions). The format
+ * `GET …/extract/{path}?destination=` and the `extract` processor. The format
  * follows the file name; every byte lands through the sandbox below `destination`, within the budget.
  */
 import { createReadStream } from 'node:fs';
