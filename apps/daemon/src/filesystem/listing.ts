@@ -1,5 +1,5 @@
 /**
- * Folder listings (SPEC §2 File manager, §3 File entry): folders first, then files, each by name ignoring
+ * Folder listings: folders first, then files, each by name ignoring
  * case; a `..` entry when below the root. Sorting uses precomputed lower-case keys and plain comparison
  * (localeCompare costs ~100 ms on 10,000 names).
  */
