@@ -1,8 +1,8 @@
 /**
- * The stats of a folder's entries, for listings (SPEC §2 File manager). `lstat` of a name the kernel has just
+ * The stats of a folder's entries, for listings. `lstat` of a name the kernel has just
  * handed out by `readdir` is a dentry-cache hit of a few microseconds; through `fs.promises` each one also
  * costs a promise, a trip through libuv's thread pool and a wake-up of the loop: 10,000 entries took ~140 ms
- * of CPU that way against ~45 ms synchronously (issue 7, docs/performance.md "Files"). They are therefore made
+ * of CPU that way against ~45 ms synchronously (docs/performance.md "Files"). They are therefore made
  * synchronously, in slices with a turn of the event loop between them, so the loop is held for about a
  * millisecond per slice (a sync call on a hung filesystem would block it, as it would the thread pool). Paths go
  * through the folder's descriptor (fd-walk.ts) exactly as before: same sandbox, same `lstat` (a symlink is an
