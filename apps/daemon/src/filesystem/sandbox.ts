@@ -206,7 +206,7 @@ export class Sandbox {
   /**
    * Streams into a file atomically: the file appears only when the stream completed and `verify` (if
    * given) accepted it, so a failed upload, download or save never replaces or truncates a good file.
-   * No fsync, neither per batch nor at the end (issue 7): atomicity against a failed transfer or a crash of
+   * No fsync, neither per batch nor at the end: atomicity against a failed transfer or a crash of
    * the daemon comes from the rename alone; after a power loss, ext4's default `auto_da_alloc` writes the data
    * of a file renamed over another before the rename; a new file may be lost, like any write not yet synced.
    */
