@@ -1,5 +1,5 @@
 /**
- * Power actions (SPEC §4). `beginX` checks preconditions and takes the lock synchronously — so the API can
+ * Power actions. `beginX` checks preconditions and takes the lock synchronously — so the API can
  * refuse at once or answer 202 — and returns the runner that does the work. Outcomes (docs/daemon.md):
  * anything but kill while installing → ErrServerInstalling; then another action in progress → ErrServerBusy;
  * then start while running → ErrServerRunning, stop/kill while stopped → no-op; kill is always allowed.
