@@ -295,7 +295,7 @@ export class Server {
   }
 
   /**
-   * A daemon line, tagged so the console can show it apart (SPEC §2 DAEMON tag). It starts a line of its own: after
+   * A daemon line, tagged so the console can show it apart. It starts a line of its own: after
    * a prompt without a newline (Freeciv's "> ") the tag would otherwise sit mid-line, where the console ignores it.
    */
   log(line: string): void {
