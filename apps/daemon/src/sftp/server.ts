@@ -1,5 +1,5 @@
 /**
- * The daemon's SFTP server (ssh2; SPEC §6, ARCHITECTURE §4): password logins as `email|serverId` or
+ * The daemon's SFTP server (ssh2): password logins as `email|serverId` or
  * `email#serverId`, checked by the panel; sessions rooted in the server's sandbox. Failed logins are limited
  * per client address and per account. Open connections re-check their login with the panel every
  * `sftp.recheckMs` (password changed, access or sftpServer removed → the connection ends) and end at once
