@@ -1,5 +1,5 @@
 /**
- * Socket `file` messages (SPEC §7): get lists a folder, create makes a folder (with parents) and lists it,
+ * Socket `file` messages: get lists a folder, create makes a folder (with parents) and lists it,
  * delete removes recursively and lists the parent. The answer is always a `file-list`; a failure carries
  * `error` (and path `''`) so the browser clears its loading flag.
  */
