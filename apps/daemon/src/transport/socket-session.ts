@@ -1,5 +1,5 @@
 /**
- * One websocket connection to one server (SPEC §7 socket). Every inbound message is checked against the
+ * One websocket connection to one server. Every inbound message is checked against the
  * token's permissions; replies and broadcasts use the `{type, data}` envelope; errors are `error` events.
  */
 import type { WebSocket } from 'ws';
