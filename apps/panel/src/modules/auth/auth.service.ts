@@ -13,7 +13,7 @@ import type { PermissionsRepository } from '../users/permissions.repository';
 import type { NewAccount, UserCreator } from '../users/user-creator';
 import type { UserRow, UsersRepository } from '../users/users.repository';
 
-/** A login that still needs its second factor lives 5 minutes (SPEC §4). */
+/** A login that still needs its second factor lives 5 minutes. */
 export const PENDING_OTP_TTL_MS = 5 * 60 * 1000;
 
 export interface AuthDeps {
