@@ -42,7 +42,7 @@ export class EmailService {
     await Promise.all([...this.#pending]);
   }
 
-  /** Recipient's choice → panel default → English (issue 10). */
+  /** Recipient's choice → panel default → English. */
   async localeFor(recipient: Recipient, s?: EffectiveSettings): Promise<LocaleCode> {
     if (isLocaleCode(recipient.locale)) return recipient.locale;
     const own = recipient.userId ? await this.userLocale(recipient.userId) : undefined;
