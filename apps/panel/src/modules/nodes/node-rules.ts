@@ -14,7 +14,7 @@ function fail(code: 'ErrFieldNotBetween' | 'ErrFieldEqual', metadata: ErrorMetad
   throw new AppError(code, metadata);
 }
 
-/** The domain rules of a node (SPEC §3, §5; reference v2 §10), checked on the merged record. */
+/** The domain rules of a node (reference v2 §10), checked on the merged record. */
 export function checkNode(node: NodeBody): void {
   if (!PRINTABLE.test(node.name)) throw new AppError('ErrFieldMustBePrintable', { field: 'name' });
   if (URI_UNSAFE.test(node.name)) throw new AppError('ErrFieldHasURICharacters', { field: 'name' });
