@@ -1,5 +1,5 @@
 /**
- * SFTP login on behalf of a node (ARCHITECTURE §4 "SFTP login", SPEC §6): the daemon sends the user name and
+ * SFTP login on behalf of a node: the daemon sends the user name and
  * password it received; the route has checked its node credential (node-credential.ts). This checks the
  * account password (argon2), that the server lives on that node, and the user's `sftpServer` flag (admins hold
  * every flag). It answers the user's permissions on that server; the daemon maps reads to viewServerFiles and
