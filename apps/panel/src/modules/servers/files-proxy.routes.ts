@@ -1,5 +1,5 @@
 /**
- * Files through the daemon proxy (SPEC §7 Files): `/proxy/daemon/server/{id}/file/*`, `/archive/*`,
+ * Files through the daemon proxy: `/proxy/daemon/server/{id}/file/*`, `/archive/*`,
  * `/extract/*` — the contract's permission-table rows forwarded as `files` (docs/permissions.md). The caller's
  * server permission is checked here (viewServerFiles to read, putServerFiles to change; admins hold both)
  * and again by the daemon from the token. Bodies stream both ways unparsed
