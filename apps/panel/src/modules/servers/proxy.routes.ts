@@ -1,5 +1,5 @@
 /**
- * `/proxy/daemon/server/{id}/…` (SPEC §7 Daemon proxy): the routes are the contract's permission-table rows
+ * `/proxy/daemon/server/{id}/…`: the routes are the contract's permission-table rows
  * forwarded `plain` (docs/permissions.md). The caller's server permission is checked here (404 without
  * access, 403 without the flag), then the call goes to the node with a fresh token naming the caller's
  * flags; the daemon's status, type and body come back unchanged (its errors are catalogued too).
