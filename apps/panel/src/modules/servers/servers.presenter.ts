@@ -1,7 +1,7 @@
 import type { ServerView } from '@hearth/contract/servers';
 import type { ServerWithNode } from './servers.repository';
 
-/** SPEC §3 address: the server ip unless empty or `{ip}`, else the node's publicHost; `:port` if any. */
+/** Address: the server ip unless empty or `{ip}`, else the node's publicHost; `:port` if any. */
 export function addressOf(row: ServerWithNode): string {
   const host = row.ip && row.ip !== '{ip}' ? row.ip : row.public_host;
   return row.port ? `${host}:${row.port}` : host;
