@@ -1,5 +1,5 @@
 /**
- * One browser socket relayed to the daemon's socket for the same server (SPEC §4 live socket, §7 Socket).
+ * One browser socket relayed to the daemon's socket for the same server.
  * Every inbound frame is checked here against the caller's flags before it is forwarded (socket-permissions);
  * the daemon checks it again with the token's flags. Daemon tokens live 60 s and the daemon closes a socket
  * whose token expired (4001), so the relay re-reads the caller's access every `socketRefreshMs` (45 s) and swaps in
