@@ -1,5 +1,5 @@
 /**
- * `GET /proxy/daemon/socket/{id}` (websocket; SPEC §7 Socket). The one authorization hook runs on the upgrade
+ * `GET /proxy/daemon/socket/{id}` (websocket). The one authorization hook runs on the upgrade
  * request (session cookie or bearer): no access → 404, no viewServerConsole → 403 (the daemon's own rule for
  * opening its socket), before any upgrade; the same hook refuses an upgrade whose Origin is another site's
  * (plugins/origin.ts). Then the per-user and per-server caps (socket-registry.ts) — over them the socket is
