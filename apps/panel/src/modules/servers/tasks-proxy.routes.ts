@@ -1,5 +1,5 @@
 /**
- * `/proxy/daemon/server/{id}/tasks…` (SPEC §7 Tasks): the contract's permission-table rows forwarded as
+ * `/proxy/daemon/server/{id}/tasks…`: the contract's permission-table rows forwarded as
  * `tasks` (docs/permissions.md): editServerData (or admin), checked here like the other proxy routes (404
  * without access, 403 without the flag), then forwarded to the node with a fresh token;
  * the daemon's status and body (e.g. 400 ErrInvalidCron, 404 ErrTaskNotFound) come back unchanged.
