@@ -1,5 +1,5 @@
 /**
- * Cached node reachability and features (SPEC §2 Node page, Add Server). Lists read the cache and never wait
+ * Cached node reachability and features (Add Server). Lists read the cache and never wait
  * on the network: a stale entry is refreshed in the background, a node never probed shows `unknown` until it
  * answers; only one server's detail waits for a first probe, at most `FIRST_PROBE_WAIT_MS`. The probe is `GET /daemon/features` (node-admin token)
  * with a short timeout, so it also yields what the node can run.
