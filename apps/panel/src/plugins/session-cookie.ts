@@ -5,7 +5,7 @@ export const SESSION_COOKIE_NAME = 'hearth_session';
 
 /**
  * The session cookie: SameSite=Strict, path /, not HttpOnly because the web app reads it to send the
- * `Authorization: Bearer` header (SPEC §4, §7); Secure when the request came over TLS.
+ * `Authorization: Bearer` header; Secure when the request came over TLS.
  */
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(SESSION_COOKIE_NAME, token, {
