@@ -15,8 +15,8 @@ const tags = ['servers'];
 const id = z.string().min(1).max(64);
 
 /**
- * The caller and the server, for managing that server's clients. Any access to the server suffices (SPEC §2:
- * the card is always shown; a client gets at most its owner's rights there). A server client's own token may
+ * The caller and the server, for managing that server's clients. Any access to the server suffices (the
+ * card is always shown; a client gets at most its owner's rights there). A server client's own token may
  * not mint more clients: that would let a leaked token outlive the client's deletion.
  */
 function callerOn(req: FastifyRequest): { userId: string; serverId: string } {
