@@ -1,7 +1,7 @@
 /**
  * `GET /proxy/daemon/socket/{id}` (websocket). The one authorization hook runs on the upgrade
- * request (session cookie or bearer): no access → 404, no viewServerConsole → 403 (the daemon's own rule for
- * opening its socket), before any upgrade; the same hook refuses an upgrade whose Origin is another site's
+ * request (session cookie or bearer): no access → 404, no viewServerConsole → 403 (stricter than the daemon,
+ * which opens its socket for any access: docs/daemon.md § Socket), before any upgrade; the same hook refuses an upgrade whose Origin is another site's
  * (plugins/origin.ts). Then the per-user and per-server caps (socket-registry.ts) — over them the socket is
  * closed at once with 4429 `ErrSocketLimit`, a reason the browser can read (a refused upgrade's status it cannot)
  * — and the daemon socket is opened and relayed (socket-proxy.ts).
