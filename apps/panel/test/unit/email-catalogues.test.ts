@@ -17,7 +17,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 
 const english = flatten(loadCatalogue('en_US'));
 
-describe('e-mail catalogues (issue 10)', () => {
+describe('e-mail catalogues in every locale', () => {
   it.each(localeCodes)('%s has exactly the en_US keys and placeholders', (locale) => {
     const strings = flatten(loadCatalogue(locale));
     expect([...strings.keys()]).toEqual([...english.keys()]);
