@@ -1,5 +1,5 @@
 /**
- * Console benchmark (issue 4): a real daemon in its own process, the fake game flooding its console, and
+ * Console benchmark: a real daemon in its own process, the fake game flooding its console, and
  * websocket subscribers measuring throughput, end-to-end latency, lost lines, daemon CPU/RSS and the
  * latency of a status request during the flood. Prints the method and the figures.
  */
