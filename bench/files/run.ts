@@ -1,5 +1,5 @@
 /**
- * `npm run bench:files` (issue 7): listing 10,000 files through the panel proxy (median of 5), uploading a
+ * `npm run bench:files`: listing 10,000 files through the panel proxy (median of 5), uploading a
  * 200 MiB file through the panel proxy (MB/s, median of 3; then the same with a lean client, lean-upload.ts), and SFTP put/get of the same file with OpenSSH's
  * client against the daemon vs two OpenSSH references (median of 3 each): a real sshd on loopback with sftp-server
  * as its subsystem (like for like, sshd-reference.ts) and sftp-server over pipes (`sftp -D`, no SSH transport: an upper bound). Real panel (SQLite) and
