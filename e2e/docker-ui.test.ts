@@ -1,5 +1,5 @@
 /**
- * Docker servers in Chromium (issue 8, browser part): a node whose daemon reaches the Docker engine offers the
+ * Docker servers in Chromium (browser part): a node whose daemon reaches the Docker engine offers the
  * docker environment, a node whose daemon points at a missing socket does not; a server created in the
  * browser from a template with the docker environment (image hearth-test/busybox:1, the busybox fake game)
  * installs, starts, talks on the console, reports stats and stops. The template editor shows the docker
