@@ -1,5 +1,5 @@
 /**
- * The escape suite (issue 7): a table of hostile paths × every file operation × HTTP (through the panel
+ * The escape suite: a table of hostile paths × every file operation × HTTP (through the panel
  * proxy), the socket and SFTP — plus rename onto a symlink and a folder swapped for a symlink while
  * operations run. Every case is refused or stays inside the root; the canary outside is never read (its
  * secret never appears in an answer), changed or deleted, and nothing new appears outside.
