@@ -1,9 +1,9 @@
 /**
- * The file manager in Chromium against a real panel and daemon (issue 7 item 5): drag-and-drop upload of
+ * The file manager in Chromium against a real panel and daemon: drag-and-drop upload of
  * several files with progress (one at a time, duplicate names once), folders refused once per drop,
  * edit and save, the 20 MiB editor limit, archive then extract, delete with confirmation, a view-only user;
  * a folder of 10,000 entries (virtualized list); listing over the live socket, its error answer, and the HTTP
- * fallback while the socket is closed (SPEC §4, §7 socket `file`).
+ * fallback while the socket is closed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
