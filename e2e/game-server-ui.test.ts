@@ -1,5 +1,5 @@
 /**
- * A real Debian dedicated game server driven entirely through the browser (issue 5): an admin imports the bundled
+ * A real Debian dedicated game server driven entirely through the browser: an admin imports the bundled
  * freeciv-server template, adds a server on the node, installs it from the server page, starts it, reads
  * Freeciv's startup output, sends `list` and sees the AI players in the reply, watches the stats charts receive values,
  * stops it and sees the dot go offline. While it runs, the game port accepts a TCP connection; after, it refuses.
