@@ -1,6 +1,6 @@
 /**
  * A panel (in-process, listening on loopback) with real daemons registered as nodes from their deployment
- * configs — the path an operator takes (issue 5). Shared by the nodes/servers e2e suites.
+ * configs — the path an operator takes. Shared by the nodes/servers e2e suites.
  */
 import type { RunningDaemon } from '@hearth/daemon';
 import type { DialectName } from '../../apps/panel/src/db';
