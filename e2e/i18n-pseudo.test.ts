@@ -1,5 +1,5 @@
 /**
- * Pseudo-locale (issue 10): every route of the route table rendered with accented, 30 % longer strings must
+ * Pseudo-locale: every route of the route table rendered with accented, 30 % longer strings must
  * not overflow horizontally — neither the page nor any element out of its card. The pseudo strings replace
  * the de_DE chunk the app downloads lazily (the page loads them like any locale; nothing in the build changes).
  */
