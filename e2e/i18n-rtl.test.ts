@@ -1,5 +1,5 @@
 /**
- * Right-to-left layout (issue 10): the server page of a live server in ar_SA, in Chromium against the real
+ * Right-to-left layout: the server page of a live server in ar_SA, in Chromium against the real
  * panel and a real daemon. The sidebar sits on the right, direction icons are flipped, the console stays
  * left-to-right. The screenshot lands in .test-results/i18n-rtl-server.png.
  */
