@@ -1,5 +1,5 @@
 /**
- * No English anywhere (issue 10): for each of the 34 translated locales, walk every route of the route table
+ * No English anywhere: for each of the 34 translated locales, walk every route of the route table
  * (public pages, then signed in as the administrator: lists, a live server with all its tabs, editors, settings)
  * and fail on any visible text node equal to an en_US string, outside the allowlist of same-as-english.ts.
  * One browser; one context per locale; the session cookie is reused, navigation is client-side.
