@@ -1,6 +1,6 @@
 /**
  * Two real daemons on 127.0.0.1 and 127.0.0.2, registered as two nodes from their deployment configs, with
- * servers on both (issue 5). One stops: lists still load and report it, its servers are `unknown`, the other
+ * servers on both. One stops: lists still load and report it, its servers are `unknown`, the other
  * node keeps working. Plus the link's attacks and failure modes: a token for node A replayed on node B, a
  * forged token, a node that accepts and never answers (ErrNodeTimeout), and Docker bindings from a non-admin.
  */
