@@ -1,5 +1,5 @@
 /**
- * Panel ↔ real daemon (issue 5): a node registered from its deployment config, a server created on it,
+ * Panel ↔ real daemon: a node registered from its deployment config, a server created on it,
  * driven through the proxy with panel-signed tokens, per-server authorization, and the node going down.
  * Cross-app (panel + daemon in-process), hence e2e/: panel tests may not import the daemon.
  */
