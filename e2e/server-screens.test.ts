@@ -1,5 +1,5 @@
 /**
- * Node and server screens in Chromium against the real panel and a real daemon (issue 5, SPEC §2): add a node
+ * Node and server screens in Chromium against the real panel and a real daemon: add a node
  * and see it listed, create a server from a template, install, start, online, stop, rename, settings, users,
  * admin switches, a view-only user, delete. The daemon is started from the node's deployment config.
  */
