@@ -1,5 +1,5 @@
 /**
- * The server page live in Chromium (issue 5, SPEC §2 Console/Statistics, §4 live socket): a real panel and a
+ * The server page live in Chromium: a real panel and a
  * real daemon running the fake game; start, console output, a command and its reply, stats charts moving,
  * stop; the socket blocked → HTTP fallback with the banner, then recovering; a view-only user has no input.
  */
