@@ -1,5 +1,5 @@
 /**
- * The websocket proxy `/proxy/daemon/socket/{id}` against a real daemon (issue 5): authentication on the
+ * The websocket proxy `/proxy/daemon/socket/{id}` against a real daemon: authentication on the
  * upgrade (cookie or bearer), 404 without access, 403 without viewServerConsole, per-message permissions in
  * the panel (a console-only viewer can neither send commands nor start — PufferPanel's old bug), transparent
  * daemon-token refresh, and sockets closed when the user's permissions change or the server is deleted.
