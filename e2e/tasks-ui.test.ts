@@ -1,5 +1,5 @@
 /**
- * The Tasks tab in Chromium against a real panel and a real daemon running the fake game (issue 9): create a
+ * The Tasks tab in Chromium against a real panel and a real daemon running the fake game: create a
  * scheduled task with the Weekly tab and read its description, run it now (Task Triggered, its daemon lines in
  * the console), edit it to manual (cron null on the daemon), delete it (Task Deleted); the edit overlay's
  * Save is really disabled with a blank name or an invalid Advanced expression. The step types offered are
