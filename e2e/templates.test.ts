@@ -1,5 +1,5 @@
 /**
- * Template screens in Chromium against the real panel (SPEC §2 template editor and list): build a template
+ * Template screens in Chromium against the real panel: build a template
  * from scratch, JSON view round trip, save and reload, the variable name rule, environment rules, the 1.x
  * conversion prompt, and importing from the list.
  */
