@@ -3,7 +3,7 @@ import { localeCodeSchema } from './locales';
 import { panelPermissions } from './permissions';
 import { emailSchema, passwordSchema, usernameSchema } from './auth';
 
-/** Wire shapes of /api/self, /api/users, invitations and OAuth2 clients (SPEC §7). */
+/** Wire shapes of /api/self, /api/users, invitations and OAuth2 clients. */
 export const userViewSchema = z.object({ id: z.string(), username: z.string(), email: z.string() });
 export type UserView = z.infer<typeof userViewSchema>;
 export const selfViewSchema = userViewSchema.extend({ otpEnabled: z.boolean() });
