@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Field rules shared by register, setup, invite, users and self (SPEC §5), each with its catalogue code. */
+/** Field rules shared by register, setup, invite, users and self, each with its catalogue code. */
 export const usernameSchema = z
   .string()
   .max(100)
