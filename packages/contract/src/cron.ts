@@ -1,5 +1,5 @@
 /**
- * Task schedules (SPEC §5 "cron formats"): one validator shared by the web editor (save disabled while
+ * Task schedules: one validator shared by the web editor (save disabled while
  * invalid) and the daemon (ErrInvalidCron), so both always agree. Accepted: blank (manual only), the aliases
  * below, or 5 fields `minute hour day-of-month month day-of-week` with `*`, `?`, numbers, names (JAN, MON),
  * ranges, lists and `/steps`. The "blank day" (docs/daemon.md § Tasks) is `?` in either day field
