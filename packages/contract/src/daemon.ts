@@ -1,5 +1,5 @@
 /**
- * The daemon wire (SPEC §7 "Daemon proxy" and socket; reference v2 §8–§9): HTTP bodies and websocket
+ * The daemon wire (reference v2 §8–§9): HTTP bodies and websocket
  * messages. Epochs are unix **milliseconds**; console chunk epochs are strictly increasing per server, so
  * `replay {since: lastEpoch}` returns exactly the chunks not seen yet.
  */
@@ -219,5 +219,5 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
-/** Marks daemon-written console lines (SPEC §2: the console shows a DAEMON tag on them). */
+/** Marks daemon-written console lines (the console shows a DAEMON tag on them). */
 export const DAEMON_LINE_PREFIX = '[DAEMON] ';
