@@ -1,5 +1,5 @@
 /**
- * The one error catalogue (SPEC §8 plus the codes Hearth needs beyond it).
+ * The one error catalogue.
  * Every error that leaves the panel or a daemon is one of these codes, with its HTTP status and an
  * English message whose `{placeholders}` are filled from `metadata`. The web app translates by code.
  * Body shape on the wire (PufferPanel-compatible): `{"error":{"code","msg","metadata"?}}`.
