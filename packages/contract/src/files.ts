@@ -1,5 +1,5 @@
 /**
- * Files on the wire (SPEC §3 File entry, §7 Files and socket `file` messages). `modifyTime` is epoch seconds.
+ * Files on the wire. `modifyTime` is epoch seconds.
  * A listing holds folders first, then files, by name ignoring case, with a `..` entry below the root.
  */
 import { z } from 'zod';
@@ -79,5 +79,5 @@ export const archiveExtensions = [
   '.zipx',
 ] as const;
 
-/** SPEC §9: files over this cannot be opened in the editor. */
+/** Files over this cannot be opened in the editor. */
 export const MAX_EDITABLE_FILE_BYTES = 20 * 1024 * 1024;
