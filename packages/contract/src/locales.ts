@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The 35 locales of the interface and the e-mails (issue 10). `en_US` is the reference and last fallback. */
+/** The 35 locales of the interface and the e-mails. `en_US` is the reference and last fallback. */
 export const localeCodes = [
   'ar_SA',
   'cs_CZ',
