@@ -1,5 +1,5 @@
 /**
- * Nodes on the wire (SPEC §3 Node, §7 Nodes; reference v2 §10). Ports are numbers. Domain rules (host is an
+ * Nodes on the wire (reference v2 §10). Ports are numbers. Domain rules (host is an
  * IP or FQDN, ports 1–65535, SFTP port distinct) are checked by the panel's nodes service so the errors
  * carry their catalogue metadata ({min,max}, {other}).
  */
