@@ -1,5 +1,5 @@
 /**
- * Permission names (SPEC §6, PufferPanel v2 boolean names) and the scopes they map to.
+ * Permission names (PufferPanel v2 boolean names) and the scopes they map to.
  * Panel-level flags live on a user's global permission set; server-level flags on a (user, server) set.
  */
 export const panelPermissions = [
@@ -45,7 +45,7 @@ export type ServerPermission = (typeof serverPermissions)[number];
 export type PanelPermissionSet = Record<PanelPermission, boolean>;
 export type ServerPermissionSet = Record<ServerPermission, boolean>;
 
-/** Scopes returned at login; the web app drives menus from them (SPEC §2 sidebar, §6). */
+/** Scopes returned at login; the web app drives menus from them. */
 export const panelScopeOf: Record<PanelPermission, string> = {
   admin: 'servers.admin',
   viewServers: 'servers.view',
