@@ -1,11 +1,11 @@
-/** Servers on the wire (SPEC §3 Server, Server user; §7 Servers; reference v2 §7). */
+/** Servers on the wire (Server user; reference v2 §7). */
 import { z } from 'zod';
 import { serverPermissions } from './permissions';
 import { pagingSchema } from './accounts';
 import { templateIdSchema } from './templates-api';
 import { playerCountSchema } from './telemetry';
 
-/** SPEC §5: a server name is not empty and has no special characters. */
+/** A server name is not empty and has no special characters. */
 export const serverNameSchema = z
   .string()
   .min(1)
@@ -69,7 +69,7 @@ export const serverViewSchema = z.object({
   node: serverNodeViewSchema,
   ip: z.string(),
   port: z.number().nullable(),
-  /** SPEC §3: the server ip unless empty or `{ip}`, else the node's publicHost; `:port` when there is one. */
+  /** The server ip unless empty or `{ip}`, else the node's publicHost; `:port` when there is one. */
   address: z.string(),
   /** `unknown` when the server's node is not known to be online; absent otherwise (ask /status or the socket). */
   status: z.literal('unknown').optional(),
