@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { localeCodes, localeCodeSchema } from './locales';
 
-/** Panel settings editable through `/api/settings` (SPEC §3, §7), with the type of each value. */
+/** Panel settings editable through `/api/settings`, with the type of each value. */
 export const emailProviderNames = ['none', 'smtp', 'mailgun', 'mailjet'] as const;
 export type EmailProviderName = (typeof emailProviderNames)[number];
 
@@ -58,7 +58,7 @@ export type SettingValueResponse = z.infer<typeof settingValueResponseSchema>;
 export const settingsMapBodySchema = z.record(z.string().max(191), z.unknown());
 export type SettingsMapBody = z.infer<typeof settingsMapBodySchema>;
 
-/** Per-user settings (SPEC §3): string values only. */
+/** Per-user settings: string values only. */
 export const userSettingKeys = ['dark', 'preferredTheme', 'locale'] as const;
 export type UserSettingKey = (typeof userSettingKeys)[number];
 /** Keys whose value is checked beyond "a string": `locale` picks the language of the user's e-mails. */
