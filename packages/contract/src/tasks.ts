@@ -1,5 +1,5 @@
 /**
- * Scheduled and manual tasks of a server (SPEC §3 Task, §7 Tasks). A task's operations are install
+ * Scheduled and manual tasks of a server. A task's operations are install
  * processors (every type the daemon runs) plus runtime steps that act on the running server, so
  * "say a warning → sleep 5 minutes → stop → wait → start" is one task.
  */
@@ -115,7 +115,7 @@ export type TaskListView = z.infer<typeof taskListViewSchema>;
 export const taskCreatedResponseSchema = z.object({ id: taskIdSchema });
 export type TaskCreatedResponse = z.infer<typeof taskCreatedResponseSchema>;
 
-/** Save rule of the task editor (SPEC §5): a non-blank name and a valid (or blank) schedule. */
+/** Save rule of the task editor: a non-blank name and a valid (or blank) schedule. */
 export function canSaveTask(name: string, cronSchedule: string | null, scheduled: boolean): boolean {
   return name.trim() !== '' && (!scheduled || cronError(cronSchedule) === null);
 }
