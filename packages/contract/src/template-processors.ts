@@ -1,5 +1,5 @@
 /**
- * Install / pre / post processors of the template format (SPEC §3 "Processor types and fields").
+ * Install / pre / post processors of the template format.
  * Known types are validated strictly (a missing field is reported by name). Unknown types (e.g. `javadl`,
  * `steamgamedl` from imported templates) still parse, keeping every field, so nothing is lost on a round
  * trip; the daemon refuses to run them with `ErrUnknownProcessor`.
