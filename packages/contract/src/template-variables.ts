@@ -1,5 +1,5 @@
 /**
- * Typed template variables: checking a value against its declared type (SPEC §3 Template variable) and the
+ * Typed template variables: checking a value against its declared type and the
  * bounds that keep a value data, never code or layout (docs/daemon.md § Variables and commands).
  * Integers may arrive as numeric strings and booleans as "true"/"false" (HTML forms, PufferPanel templates);
  * anything else of the wrong type or outside its bounds is refused, with a reason for the error's metadata.
