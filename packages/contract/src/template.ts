@@ -1,5 +1,5 @@
 /**
- * The one template / server-definition format (SPEC §3; PufferPanel v2-compatible, reference §15).
+ * The one template / server-definition format (PufferPanel v2-compatible; reference §15).
  * Used by the daemon (`<servers>/<id>.json`), the panel (templates, create payloads) and the web editor.
  * Normalisation happens at parse time: string `files`/`commands` become lists, a missing processor type is
  * `command`, legacy `program` + `arguments` become `command`, and the v3 environment `host` becomes `tty`.
@@ -183,7 +183,7 @@ export const templateSchema = z.object({
 export type Template = z.infer<typeof templateSchema>;
 export type TemplateInput = z.input<typeof templateSchema>;
 
-/** The stop action a definition asks for (SPEC §3 Stop setting). */
+/** The stop action a definition asks for. */
 export type StopSetting = { type: 'signal'; value: number } | { type: 'command'; value: string };
 
 export function stopSettingOf(run: Pick<RunSection, 'stop' | 'stopCode'>): StopSetting {
