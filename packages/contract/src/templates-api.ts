@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the templates API (SPEC §7 Templates). The template itself is `templateSchema`
+ * Wire shapes of the templates API. The template itself is `templateSchema`
  * (./template); these are the list, import and warning payloads around it.
  * Response schemas here are plain (no transforms): the panel's serializer encodes with them, and the template
  * schema's normalising transforms only run one way.
