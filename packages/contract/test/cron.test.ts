@@ -1,4 +1,4 @@
-/** The schedule validator shared by the web editor and the daemon (SPEC §5 cron formats). */
+/** The schedule validator shared by the web editor and the daemon. */
 import { describe, expect, it } from 'vitest';
 import { canSaveTask, cronError, isValidCron, normalizeCron, taskInputSchema } from '../src/tasks';
 
