@@ -5,7 +5,7 @@
  * Body shape on the wire (PufferPanel-compatible): `{"error":{"code","msg","metadata"?}}`.
  */
 export const errorCatalogue = {
-  // SPEC §8
+  // The PufferPanel-compatible codes (docs/errors.md)
   ErrGeneric: { status: 500, message: 'Unknown error' },
   ErrUnknownError: { status: 500, message: 'Unknown error' },
   ErrInvalidCredentials: { status: 400, message: 'Invalid credentials' },
@@ -175,7 +175,7 @@ export function formatMessage(template: string, metadata: ErrorMetadata = {}): s
   });
 }
 
-/** The one error class of Hearth: thrown anywhere, turned into a response by each app's one handler. */
+/** The one error class of Hearth: thrown anywhere, turned into a response by the one handler (@hearth/server-kit). */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
