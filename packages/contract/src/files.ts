@@ -63,7 +63,7 @@ export const fileMessageSchema = z.object({
 });
 export type FileMessage = z.infer<typeof fileMessageSchema>;
 
-/** SPEC §9 archive extensions (`.tar.gz` etc. are matched by their last extension). */
+/** Archive extensions the file manager can extract (docs/files.md; `.tar.gz` etc. are matched by their last extension). */
 export const archiveExtensions = [
   '.7z',
   '.bz2',
