@@ -13,7 +13,7 @@ function typeOf(env: unknown): unknown {
   return isObject(env) ? env.type : undefined;
 }
 
-/** Keeps the first entry of each type: SPEC §4 allows each environment type once. */
+/** Keeps the first entry of each type: a template holds each environment type at most once. */
 function dedupeByType(envs: unknown[]): { list: unknown[]; dropped: string[] } {
   const seen = new Set<unknown>();
   const dropped: string[] = [];
