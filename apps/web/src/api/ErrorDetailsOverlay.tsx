@@ -5,7 +5,7 @@ import { FullscreenOverlay } from '../components/FullscreenOverlay';
 import { Icon } from '../components/icons';
 import { errorDetailsStore } from './errorDetailsStore';
 
-/** The dump behind an 'Unknown error' toast: what was called and what came back, secrets masked (SPEC §8). */
+/** The dump behind an 'Unknown error' toast: what was called and what came back, secrets masked. */
 export function ErrorDetailsOverlay() {
   const { t } = useTranslation();
   const dump = useSyncExternalStore(errorDetailsStore.subscribe, errorDetailsStore.get);
