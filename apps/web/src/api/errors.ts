@@ -1,6 +1,6 @@
 import { isErrorCode, type ErrorCode, type ErrorMetadata } from '@hearth/contract';
 
-/** What was sent, kept for the error-details overlay (SPEC §8). */
+/** What was sent, kept for the error-details overlay. */
 export interface RequestRecord {
   url: string;
   method: string;
@@ -39,7 +39,7 @@ const GENERIC_CODES = new Set(['ErrGeneric', 'ErrUnknownError']);
 
 /**
  * Which catalogue text to show, or undefined for 'Unknown error' + Details. A generic error that
- * carries a unique-constraint message on the server or node name becomes the duplicate message (SPEC §8).
+ * carries a unique-constraint message on the server or node name becomes the duplicate message.
  */
 export function catalogueCodeFor(err: ApiError): ErrorCode | undefined {
   if (err.code && GENERIC_CODES.has(err.code)) {
@@ -81,7 +81,7 @@ export function maskBody(body: string | undefined): string | undefined {
   }
 }
 
-/** Friendly note per status for the error dump (SPEC §8). */
+/** Friendly note per status for the error dump. */
 export function statusNoteKey(status: number): string | undefined {
   const notes: Record<number, string> = {
     401: 'errorDetails.note401',
