@@ -9,7 +9,7 @@ import { encodePath } from '../features/servers/files/file-model';
 import type { LiveHttp, LiveMessage } from './live-socket';
 
 /**
- * One socket message as the equivalent HTTP call (SPEC §4: used while the socket is closed or closing); the
+ * One socket message as the equivalent HTTP call (used while the socket is closed or closing); the
  * answer comes back shaped as the event the socket would have sent, if there is one.
  */
 export async function overHttp(
