@@ -1,5 +1,5 @@
 /**
- * The server live socket (SPEC §4, §7 Socket, §9): `/proxy/daemon/socket/{id}` with `{type, data}` messages.
+ * The server live socket: `/proxy/daemon/socket/{id}` with `{type, data}` messages.
  * Pure TypeScript (no React, no DOM globals unless defaulted) so the reconnect, queue and HTTP-fallback rules
  * are unit-tested in node with a real `ws` server and a fake clock.
  */
@@ -218,7 +218,7 @@ export class LiveSocket {
   }
 
   /**
-   * SPEC §4: the failure counter resets 30 s after a close. After giving up, that reset also starts a fresh
+   * The failure counter resets 30 s after a close. After giving up, that reset also starts a fresh
    * round of attempts, so a socket blocked for a while comes back without a page reload.
    */
   private armFailureReset(): void {
