@@ -28,7 +28,7 @@ function showUnknown(err: ApiError): void {
 
 /**
  * The one place an error becomes a toast: catalogue text for known codes, 'Unknown error' with a
- * Details button otherwise, nothing for a 401 (the session just ended; SPEC §8).
+ * Details button otherwise, nothing for a 401 (the session just ended).
  */
 export function notifyError(err: unknown): void {
   if (!(err instanceof ApiError)) {
