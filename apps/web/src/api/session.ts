@@ -1,6 +1,6 @@
 /**
  * The login session: the token lives in a strict same-site cookie (the panel also reads it for
- * websockets), the scopes in local storage (SPEC §4, §6). Components subscribe through useSession.
+ * websockets), the scopes in local storage. Components subscribe through useSession.
  */
 export const SESSION_COOKIE = 'hearth_session';
 const SCOPES_KEY = 'scopes';
