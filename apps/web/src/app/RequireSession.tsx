@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../api/useSession';
 import { LOGIN_PATH } from './routes';
 
-/** Every non-public route needs a session token; otherwise the user goes to the login page (SPEC §2). */
+/** Every non-public route needs a session token; otherwise the user goes to the login page. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const { token } = useSession();
   const location = useLocation();
