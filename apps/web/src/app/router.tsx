@@ -25,7 +25,7 @@ function toRouteObject(route: AppRoute): RouteObject {
   };
 }
 
-/** The router is generated from the one route table; layouts and redirects wrap it (SPEC §2). */
+/** The router is generated from the one route table; layouts and redirects wrap it. */
 export function createAppRouter() {
   return createBrowserRouter([
     {
