@@ -4,7 +4,7 @@ import { hasScope, isAdmin } from '../api/scopes';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
-/** One row of the route table (SPEC §2). The router, guards, titles, sidebar and shortcuts all read it. */
+/** One row of the route table. The router, guards, titles, sidebar and shortcuts all read it. */
 export interface AppRoute {
   path: string;
   name: string;
@@ -51,7 +51,7 @@ export const routes: AppRoute[] = [
   publicRoute('/auth/login', 'Login', 'login.title', () => import('../features/auth/LoginPage')),
   publicRoute('/auth/register', 'Register', 'register.title', () => import('../features/auth/RegisterPage')),
   publicRoute('/auth/invite', 'Invite', 'invite.title', () => import('../features/auth/InvitePage')),
-  // The one-time link printed on first start, to create the first administrator (issue 2).
+  // The one-time link printed on first start, to create the first administrator.
   publicRoute('/auth/setup', 'Setup', 'setup.title', () => import('../features/auth/SetupPage')),
 ];
 
@@ -59,7 +59,7 @@ export const HOME_PATH = '/server';
 export const LOGIN_PATH = '/auth/login';
 export const NOT_FOUND_PATH = '/errors/404';
 
-/** A sidebar entry with its shortcut and who sees it (SPEC §2 Shell). */
+/** A sidebar entry with its shortcut and who sees it. */
 export interface NavEntry {
   to: string;
   labelKey: string;
@@ -101,7 +101,7 @@ export function isEntryActive(entry: NavEntry, pathname: string): boolean {
   return entry.activeFor.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
-/** Where a user lands after login: Servers with servers.view or admin, otherwise Account (SPEC §2). */
+/** Where a user lands after login: Servers with servers.view or admin, otherwise Account. */
 export function landingPathFor(scopes: readonly string[]): string {
   return hasScope(scopes, 'servers.view') ? HOME_PATH : '/account';
 }
