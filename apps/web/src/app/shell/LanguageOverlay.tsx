@@ -40,7 +40,7 @@ function useAccountLocale(): (code: string) => Promise<void> {
   };
 }
 
-/** SPEC §2: one button per locale (flag + the language's own name) and a link to help translate. */
+/** One button per locale (flag + the language's own name) and a link to help translate. */
 export function LanguageOverlay({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const select = useAccountLocale();
