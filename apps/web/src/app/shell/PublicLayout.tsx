@@ -5,7 +5,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { useDocumentTitle } from '../useRouteTitle';
 import { TopBar } from './TopBar';
 
-/** Frame of the routes without a session: top bar only, no sidebar and no footer (SPEC §2). */
+/** Frame of the routes without a session: top bar only, no sidebar and no footer. */
 export function PublicLayout() {
   useDocumentTitle();
   return (
