@@ -13,7 +13,7 @@ interface SidebarProps {
   onNavigate: () => void;
 }
 
-/** Entries come from the route table, filtered by the session's scopes (SPEC §2 Shell). */
+/** Entries come from the route table, filtered by the session's scopes. */
 export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const { scopes } = useSession();
