@@ -4,7 +4,7 @@ import { Icon } from '../../components/icons';
 import { useAppearance } from '../../theme/AppearanceProvider';
 
 /**
- * SPEC §2: with more than one theme, a menu holding a dark-mode switch and a radio list of themes;
+ * With more than one theme, a menu holding a dark-mode switch and a radio list of themes;
  * otherwise a single dark-mode toggle button.
  */
 export function ThemeMenu() {
