@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §9: delete dialogs are 600 wide. */
+/** Delete dialogs are 600 wide. */
 const DIALOG_WIDTH = 600;
 
 interface ConfirmDeleteButtonProps<T> {
