@@ -1,7 +1,7 @@
 import { Modal, type ModalProps } from '@mantine/core';
 
 /**
- * The full-screen overlay of SPEC §2: content spans 10 of 12 columns (full width on phones) and the
+ * The full-screen overlay: content spans 10 of 12 columns (full width on phones) and the
  * page behind it does not scroll while it is open.
  */
 export function FullscreenOverlay(props: Omit<ModalProps, 'size' | 'lockScroll' | 'fullScreen'>) {
