@@ -24,7 +24,7 @@ function toMap(rows: readonly Row[]): Record<string, string> {
 const same = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) =>
   JSON.stringify(a) === JSON.stringify(b);
 
-/** Edits a string → string map as rows of key and value (SPEC §2 key/value map editor). */
+/** Edits a string → string map as rows of key and value. */
 export function KeyValueEditor(props: KeyValueEditorProps) {
   const { value, onChange, label, keyLabel, valueLabel, addLabel, removeLabel, testId } = props;
   const [rows, setRows] = useState<Row[]>(() => Object.entries(value));
