@@ -17,7 +17,7 @@ interface Props {
   testId?: string;
 }
 
-/** The online/offline indicator of SPEC §2 (nodes and servers): green, red, or grey while unknown. */
+/** The online/offline indicator (nodes and servers): green, red, or grey while unknown. */
 export function StatusIndicator({ status, label, variant = 'badge', testId }: Props) {
   if (variant === 'badge') {
     const color = status === 'online' ? 'green' : status === 'offline' ? 'red' : 'gray';
