@@ -13,7 +13,7 @@ export interface StringListEditorProps {
   testId?: string;
 }
 
-/** A list of strings: edit any entry in place, remove it, or add a new one at the end (SPEC §2). */
+/** A list of strings: edit any entry in place, remove it, or add a new one at the end. */
 export function StringListEditor(props: StringListEditorProps) {
   const { value, onChange, label, addLabel, removeLabel, placeholder, testId } = props;
   const [draft, setDraft] = useState('');
