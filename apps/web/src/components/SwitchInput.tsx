@@ -5,7 +5,7 @@ export interface SwitchInputProps extends Omit<SwitchProps, 'checked' | 'onChang
   onChange: (checked: boolean) => void;
 }
 
-/** A labelled on/off switch giving back a boolean (SPEC §2 switch input). */
+/** A labelled on/off switch giving back a boolean. */
 export function SwitchInput({ checked, onChange, ...rest }: SwitchInputProps) {
   return <Switch {...rest} checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} />;
 }
