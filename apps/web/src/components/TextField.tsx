@@ -7,7 +7,7 @@ export interface TextFieldProps extends Omit<TextInputProps, 'value' | 'onChange
   look?: InputLook;
 }
 
-/** A text input taking and giving plain strings, in one of the SPEC §2 looks. */
+/** A text input taking and giving plain strings, in one of the looks. */
 export function TextField({ value, onChange, look, ...rest }: TextFieldProps) {
   return (
     <TextInput
