@@ -15,7 +15,7 @@ interface Props {
   onChange: (state: CronState, expression: string) => void;
 }
 
-/** Schedule editor (SPEC §2): tabs Hourly, Daily, Weekly, Monthly, Advanced; the parent keeps the state. */
+/** Schedule editor: tabs Hourly, Daily, Weekly, Monthly, Advanced; the parent keeps the state. */
 export function CronEditor({ state, onChange }: Props) {
   const { t } = useTranslation();
   const set = (next: CronState) => onChange(next, toExpression(next));
