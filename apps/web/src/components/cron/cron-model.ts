@@ -1,5 +1,5 @@
 /**
- * The schedule editor's model (SPEC §2 cron editor, §4, §5 cron formats), pure so every mode's
+ * The schedule editor's model, pure so every mode's
  * expression ↔ fields conversion is unit-tested. Hourly is `M` every-N-hours `* * ?`, daily `M H` every-N-days
  * `* *`, weekly `M H * * d,d`, monthly `M H D` every-N-months `*`, advanced free text. A new editor starts
  * Daily at 00:00 every 1 day, any month, all weekdays.
@@ -116,7 +116,7 @@ export function fromExpression(expression: string | null | undefined): CronState
   return { ...initialCronState, ...parsed, expression: text };
 }
 
-/** Switching mode keeps the values but makes them valid for the new mode (SPEC §4). */
+/** Switching mode keeps the values but makes them valid for the new mode. */
 export function switchMode(state: CronState, mode: CronMode): CronState {
   const next: CronState = { ...state, mode };
   if (mode === 'hourly') next.hour = atLeastOne(state.hour);
