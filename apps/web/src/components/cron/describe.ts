@@ -1,5 +1,5 @@
 /**
- * A schedule in words (cronstrue), in the interface language (SPEC §9): zh_TW and zh_HK → zh_TW, zh_CN →
+ * A schedule in words (cronstrue), in the interface language: zh_TW and zh_HK → zh_TW, zh_CN →
  * zh_CN, otherwise the language prefix (`de_DE` → `de`), falling back to en when cronstrue lacks it.
  */
 import cronstrue from 'cronstrue/i18n';
