@@ -1,6 +1,6 @@
 import type { InputVariant } from '@mantine/core';
 
-/** The input looks of SPEC §2 (Vuetify names) mapped onto Mantine variants and a few styles. */
+/** The input looks (Vuetify names) mapped onto Mantine variants and a few styles. */
 export const inputLooks = ['outlined', 'solo', 'solo-flat', 'filled', 'material'] as const;
 export type InputLook = (typeof inputLooks)[number];
 
