@@ -6,7 +6,7 @@ import { notifySuccess } from '../../api/notify';
 import { useValidators } from '../auth/useValidators';
 import { accountApi } from './api';
 
-/** Change password: old, new and its confirmation (SPEC §5). */
+/** Change password: old, new and its confirmation. */
 export function PasswordCard() {
   const { t } = useTranslation();
   const v = useValidators();
