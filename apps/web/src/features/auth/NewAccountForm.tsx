@@ -18,7 +18,7 @@ interface NewAccountFormProps {
   onSubmit: (values: NewAccountValues) => void;
 }
 
-/** Username, e-mail, password and confirmation with the SPEC §5 rules: register, setup and invite share it. */
+/** Username, e-mail, password and confirmation with the shared field rules: register, setup and invite share it. */
 export function NewAccountForm({ submitLabel, loading, withEmail = true, onSubmit }: NewAccountFormProps) {
   const { t } = useTranslation();
   const v = useValidators();
