@@ -11,7 +11,7 @@ interface OtpPromptProps {
   onSuccess: (reply: SessionResponse) => void;
 }
 
-/** The two-factor code prompt (SPEC §2): one input; Enter or the Login button confirms. */
+/** The two-factor code prompt: one input; Enter or the Login button confirms. */
 export function OtpPrompt({ opened, onClose, onSuccess }: OtpPromptProps) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
