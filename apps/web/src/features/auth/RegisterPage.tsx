@@ -19,7 +19,7 @@ export default function RegisterPage() {
     mutationFn: authApi.register,
     onSuccess: (reply) => {
       notifySuccess(t('register.success'));
-      // Self-registered users start without permissions (SPEC §1), so they land on Account.
+      // Self-registered users start without permissions, so they land on Account.
       completeLogin(reply.session, reply.scopes);
     },
   });
