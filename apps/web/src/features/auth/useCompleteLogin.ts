@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { session } from '../../api/session';
 import { landingPathFor } from '../../app/routes';
 
-/** Stores the session and goes to Servers (servers.view or admin) or Account (SPEC §2). */
+/** Stores the session and goes to Servers (servers.view or admin) or Account. */
 export function useCompleteLogin(): (token: string, scopes: string[]) => void {
   const navigate = useNavigate();
   return (token, scopes) => {
