@@ -1,5 +1,5 @@
 /**
- * Client-side field rules of SPEC §5. Each returns the i18n key of its message, or null when valid;
+ * Client-side field rules. Each returns the i18n key of its message, or null when valid;
  * the panel checks the same rules and answers with the same catalogue codes.
  */
 export type Rule = (value: string) => string | null;
