@@ -7,7 +7,7 @@ import { Icon } from '../../components/icons';
 import { deploymentQuery, nodeKeys } from './api';
 import { RotateCredentialButton } from './RotateCredentialButton';
 
-/** SPEC §9: the copy confirmation chip stays 6000 ms. */
+/** The copy confirmation chip stays 6000 ms. */
 export const COPIED_CHIP_MS = 6000;
 
 function CopyBlock({ label, value, testId }: { label: string; value: string; testId: string }) {
