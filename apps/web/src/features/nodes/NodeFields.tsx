@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { NodeFormValues } from './nodeForm';
 
-/** Name, public address, optional separate private address, SFTP port (SPEC §2 Node page). */
+/** Name, public address, optional separate private address, SFTP port. */
 export function NodeFields({ form }: { form: UseFormReturnType<NodeFormValues> }) {
   const { t } = useTranslation();
   const props = (key: keyof NodeFormValues) => {
