@@ -26,7 +26,7 @@ function notifySaveError(t: TFunction, title: string, err: unknown): void {
   notifications.show({ color: 'red', title, message: t(`errors.${code}`, { ...err.metadata }) });
 }
 
-/** /addnode and /node/{id} (SPEC §2 Node page). */
+/** /addnode and /node/{id}. */
 export default function NodePage() {
   const { t } = useTranslation();
   const { id } = useParams<{ id: string }>();
