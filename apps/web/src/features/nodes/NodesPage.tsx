@@ -15,7 +15,7 @@ function reportedStatus(node: object): Status | undefined {
   return status === 'online' || status === 'offline' || status === 'unknown' ? status : undefined;
 }
 
-/** /node: every node with its addresses and whether it answers (SPEC §2 Node page, online indicator). */
+/** /node: every node with its addresses and whether it answers (online indicator). */
 export default function NodesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
