@@ -37,7 +37,7 @@ export function nodeToForm(node: NodeView): NodeFormValues {
   };
 }
 
-/** Ports go as numbers (SPEC §3); without a separate private address the public one is used for both. */
+/** Ports go as numbers; without a separate private address the public one is used for both. */
 export function formToBody(values: NodeFormValues): NodeBody {
   const publicPort = Number(values.publicPort);
   return {
