@@ -10,7 +10,7 @@ interface CreateClientOverlayProps {
   onCreate: (values: { name: string; description: string }) => void;
 }
 
-/** Name and description (no client-side validation, SPEC §5); Enter in the description creates. */
+/** Name and description (no client-side validation); Enter in the description creates. */
 export function CreateClientOverlay({ opened, loading, onCancel, onCreate }: CreateClientOverlayProps) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
