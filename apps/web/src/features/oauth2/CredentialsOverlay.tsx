@@ -26,7 +26,7 @@ function Secret({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-/** Shown once after creation: the secret cannot be read again (SPEC §2). */
+/** Shown once after creation: the secret cannot be read again. */
 export function CredentialsOverlay({
   client,
   onClose,
