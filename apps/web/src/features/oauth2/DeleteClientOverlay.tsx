@@ -11,7 +11,7 @@ interface DeleteClientOverlayProps {
   onDelete: (client: OauthClientView) => void;
 }
 
-/** Titled with the client name; Delete stays disabled until the confirmation switch is on (SPEC §2, §5). */
+/** Titled with the client name; Delete stays disabled until the confirmation switch is on. */
 export function DeleteClientOverlay({ client, loading, onCancel, onDelete }: DeleteClientOverlayProps) {
   const { t } = useTranslation();
   const [confirmed, setConfirmed] = useState(false);
