@@ -9,7 +9,7 @@ import { CreateClientOverlay } from './CreateClientOverlay';
 import { CredentialsOverlay } from './CredentialsOverlay';
 import { clientName, DeleteClientOverlay } from './DeleteClientOverlay';
 
-/** OAuth2 clients of the account or of one server (SPEC §2), with create, show-once and delete overlays. */
+/** OAuth2 clients of the account or of one server, with create, show-once and delete overlays. */
 export function OAuthClientsCard({ scope }: { scope: ClientScope }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
