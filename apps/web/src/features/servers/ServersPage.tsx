@@ -10,7 +10,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { PAGE_SIZE, serversListQuery } from './api';
 import { PlayerCount } from './PlayerCount';
 
-/** /server: name, node, address (SPEC §3 rule, computed by the panel), players where known; 10 per page. */
+/** /server: name, node, address (computed by the panel), players where known; 10 per page. */
 export default function ServersPage() {
   const { t } = useTranslation();
   const { scopes } = useSession();
