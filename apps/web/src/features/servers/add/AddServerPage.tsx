@@ -18,7 +18,7 @@ import { InstallPrompt } from './InstallPrompt';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** /addserver: template, node, environment, variables, name, users; create then offer install (SPEC §2). */
+/** /addserver: template, node, environment, variables, name, users; create then offer install. */
 export default function AddServerPage() {
   const { t } = useTranslation();
   const templates = useQuery(templatesQuery);
