@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { autoFlags, loadDefinition, setAutoFlag, type AutoFlag } from './definition';
 import { definitionKey } from './keys';
 
-/** autostart, autorestart, autorecover; each change loads, sets one flag, saves and reloads (SPEC §4). */
+/** autostart, autorestart, autorecover; each change loads, sets one flag, saves and reloads. */
 export function AutoSwitches({ serverId }: { serverId: string }) {
   const { t } = useTranslation();
   const definition = useQuery({ queryKey: definitionKey(serverId), queryFn: () => loadDefinition(serverId) });
