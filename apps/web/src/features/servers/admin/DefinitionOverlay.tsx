@@ -17,7 +17,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Edit the server's definition with the template editor, in editor or JSON mode (SPEC §2 Admin tab). */
+/** Edit the server's definition with the template editor, in editor or JSON mode. */
 export function DefinitionOverlay({ serverId, stored, onClose }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
