@@ -14,13 +14,13 @@ export async function loadDefinition(id: string): Promise<RawDefinition> {
   return definition;
 }
 
-/** Writes the definition, then has the daemon reload it (SPEC §4 admin switches). */
+/** Writes the definition, then has the daemon reload it. */
 export async function saveDefinition(id: string, definition: RawDefinition): Promise<void> {
   await api.post<void>(path(id), definition);
   await api.post<void>(`${path(id)}/reload`);
 }
 
-/** SPEC §4: load the definition, change one flag, save, reload. */
+/** Load the definition, change one flag, save, reload. */
 export async function setAutoFlag(id: string, flag: AutoFlag, on: boolean): Promise<void> {
   const definition = await loadDefinition(id);
   await saveDefinition(id, { ...definition, run: { ...definition.run, [flag]: on } });
