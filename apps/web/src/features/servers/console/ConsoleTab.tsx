@@ -8,11 +8,11 @@ import type { ServerTabProps } from '../tabs/types';
 import { ConsoleBuffer } from './console-buffer';
 import { ConsoleOutput } from './ConsoleOutput';
 
-/** SPEC §9: the view redraws at most every 500 ms, whatever the output rate. */
+/** The view redraws at most every 500 ms, whatever the output rate. */
 export const CONSOLE_REFRESH_MS = 500;
 
 /**
- * Console tab (SPEC §2, §4): output with ANSI colours and DAEMON tags, pause/resume (c p) with a dot badge
+ * Console tab: output with ANSI colours and DAEMON tags, pause/resume (c p) with a dot badge
  * when lines arrive while paused, and the command input (c i) for sendServerConsole or admins.
  */
 export default function ConsoleTab({ live, permissions, admin }: ServerTabProps) {
