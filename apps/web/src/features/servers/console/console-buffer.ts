@@ -1,5 +1,5 @@
 /**
- * The console's text, as lines (SPEC §4 Console, §9): output arrives in chunks that split lines anywhere, so
+ * The console's text, as lines: output arrives in chunks that split lines anywhere, so
  * the unfinished tail is kept apart until its newline comes. Each line costs twice its length (UTF-16 bytes);
  * over CONSOLE_BUFFER_LIMIT the oldest lines go until CONSOLE_BUFFER_TRIM_TO remain.
  */
