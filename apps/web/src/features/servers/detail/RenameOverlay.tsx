@@ -13,7 +13,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Rename overlay: a name field, Cancel and Save (SPEC §2); the same name rule as creation. */
+/** Rename overlay: a name field, Cancel and Save; the same name rule as creation. */
 export function RenameOverlay({ serverId, current, opened, onClose }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
