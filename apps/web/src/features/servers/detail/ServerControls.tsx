@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * Restart when running, else Start; Stop, Kill, Install — each shown only with its flag or admin (SPEC §6).
+ * Restart when running, else Start; Stop, Kill, Install — each shown only with its flag or admin.
  * Shortcuts r r, r s, r k, r i.
  */
 export function ServerControls({ live, permissions, admin }: Props) {
