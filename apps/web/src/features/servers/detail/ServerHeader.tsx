@@ -18,7 +18,7 @@ interface Props {
   live: ServerLive;
 }
 
-/** Status dot, name, rename pencil (edit rights only) and the controls (SPEC §2 Server detail). */
+/** Status dot, name, rename pencil (edit rights only) and the controls. */
 export function ServerHeader({ server, permissions, admin, live }: Props) {
   const { t } = useTranslation();
   const [renaming, rename] = useDisclosure(false);
