@@ -42,7 +42,7 @@ function ServerScreen({ detail }: { detail: Required<ServerDetail> }) {
   const admin = isAdmin(scopes);
   const { server, permissions } = detail;
   const live = useServerLive(server.id);
-  // SPEC §6: the tasks tab also needs a tasks-available flag, off until the server's node reports it.
+  // The tasks tab also needs a tasks-available flag, off until the server's node reports it.
   const tabs = visibleTabs({ permissions, admin, tasksAvailable: server.features.tasks });
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
