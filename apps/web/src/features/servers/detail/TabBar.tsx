@@ -11,7 +11,7 @@ interface Props {
   onChange: (tab: TabId) => void;
 }
 
-/** The bottom tab bar (SPEC §2): sticks above the footer; t c, t i, t f, t b, t t, t s, t u, t a switch tabs. */
+/** The bottom tab bar: sticks above the footer; t c, t i, t f, t b, t t, t s, t u, t a switch tabs. */
 export function TabBar({ tabs, value, onChange }: Props) {
   const { t } = useTranslation();
   const change = useRef(onChange);
