@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ServerLive } from '../useServerLive';
 
-/** SPEC §4: start about 1 s after the server reports not running. */
+/** Start about 1 s after the server reports not running. */
 export const RESTART_START_DELAY_MS = 1000;
 
 /**
