@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** New file / new folder: one name field; Create stays disabled while the name is blank (SPEC §5). */
+/** New file / new folder: one name field; Create stays disabled while the name is blank. */
 export function CreateDialog(props: {
   kind: 'file' | 'folder';
   busy: boolean;
@@ -42,7 +42,7 @@ export function CreateDialog(props: {
   );
 }
 
-/** SPEC §9: the delete dialog is 600 wide. */
+/** The delete dialog is 600 wide. */
 export function DeleteDialog(props: {
   name: string;
   busy: boolean;
