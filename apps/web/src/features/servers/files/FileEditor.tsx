@@ -1,4 +1,4 @@
-/** The code editor overlay (SPEC §2): loaded only when a file is opened; language from the path, dark theme. */
+/** The code editor overlay: loaded only when a file is opened; language from the path, dark theme. */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { LanguageDescription, type LanguageSupport } from '@codemirror/language';
 import { languages } from '@codemirror/language-data';
