@@ -28,7 +28,7 @@ import { useUploads } from './useUploads';
 
 const FileEditor = lazy(() => import('./FileEditor'));
 
-/** SPEC §9: the drag highlight goes away 100 ms after the pointer leaves (dragleave fires between children). */
+/** The drag highlight goes away 100 ms after the pointer leaves (dragleave fires between children). */
 const DRAG_RESET_MS = 100;
 
 type Dialog = { kind: 'create'; what: 'file' | 'folder' } | { kind: 'delete'; entry: FileEntry } | null;
@@ -40,7 +40,7 @@ interface Props {
 }
 
 /**
- * The file manager (SPEC §2 File manager, §4 states, §5 rules); write actions only when `canWrite`. Listing
+ * The file manager; write actions only when `canWrite`. Listing
  * goes over the live socket (`useFolder`); writes, uploads, archives and file contents over HTTP.
  */
 export function FileManager({ server, canWrite, live }: Props) {
