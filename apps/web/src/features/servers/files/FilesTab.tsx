@@ -4,7 +4,7 @@ import { SftpCard } from '../sftp/SftpCard';
 import { FileManager } from './FileManager';
 
 /**
- * Files tab (SPEC §2, §6): the file manager for viewServerFiles (its write actions for putServerFiles), and the
+ * Files tab: the file manager for viewServerFiles (its write actions for putServerFiles), and the
  * SFTP information for sftpServer; admins get both.
  */
 export default function FilesTab({ server, permissions, admin, live }: ServerTabProps) {
