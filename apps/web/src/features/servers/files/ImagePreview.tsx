@@ -7,7 +7,7 @@ import { filesApi } from './api';
 
 const svgType = (path: string) => (path.toLowerCase().endsWith('.svg') ? 'image/svg+xml' : '');
 
-/** Image files open as a preview (SPEC §9 image extensions), read with the session like any file call. */
+/** Image files open as a preview, read with the session like any file call. */
 export function ImagePreview(props: { serverId: string; path: string; onClose: () => void }) {
   const { serverId, path, onClose } = props;
   const [url, setUrl] = useState<string | null>(null);
