@@ -1,5 +1,5 @@
 /**
- * The file manager's pure rules (SPEC §2 File manager, §5 file rules, §9 limits and extension lists), kept
+ * The file manager's pure rules, kept
  * apart from React so they are unit-tested: order, sizes, paths, archive targets, drop filtering, extensions.
  */
 import { archiveExtensions, MAX_EDITABLE_FILE_BYTES, type FileEntry } from '@hearth/contract';
@@ -7,7 +7,7 @@ import { formatBytes, formatDateTime } from '../../../i18n/format';
 
 export { MAX_EDITABLE_FILE_BYTES };
 
-/** SPEC §9 image extensions: these open in a preview instead of the editor. */
+/** Image extensions: these open in a preview instead of the editor. */
 export const imageExtensions = ['.jpeg', '.png', '.jpg', '.gif', '.webp', '.bmp', '.tiff', '.svg'] as const;
 
 const PARENT = '..';
@@ -28,7 +28,7 @@ export function sortEntries(entries: FileEntry[]): FileEntry[] {
 /** `1536` → `1.5 KiB` in the given or current locale (i18n/format.ts). */
 export const formatSize = formatBytes;
 
-/** `modifyTime` is epoch seconds (SPEC §3). */
+/** `modifyTime` is epoch seconds. */
 export function formatTime(epochSeconds: number, locale?: string): string {
   return formatDateTime(epochSeconds * 1000, locale);
 }
@@ -101,7 +101,7 @@ function safeFileName(name: string): string {
 export type DroppedItem = { kind: 'file'; file: File } | { kind: 'folder'; name: string };
 
 /**
- * What a drop uploads (SPEC §5): folders are refused (the caller shows `Cannot upload folders` once per drop
+ * What a drop uploads: folders are refused (the caller shows `Cannot upload folders` once per drop
  * when `folders > 0`), and a name seen twice in one drop is uploaded once.
  */
 export function filterDrop(items: DroppedItem[]): { files: File[]; folders: number } {
