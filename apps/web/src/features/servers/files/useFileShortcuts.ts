@@ -12,7 +12,7 @@ export interface FileShortcuts {
   move: (delta: number) => void;
 }
 
-/** SPEC §2: n f, n d, r, u, Enter (plus arrows to pick the entry Enter opens); off while an overlay is open. */
+/** Shortcuts: n f, n d, r, u, Enter (plus arrows to pick the entry Enter opens); off while an overlay is open. */
 export function useFileShortcuts(actions: FileShortcuts, enabled: boolean) {
   const latest = useRef(actions);
   latest.current = actions;
