@@ -1,5 +1,5 @@
 /**
- * The folder the file manager shows, listed over the live socket (SPEC §4 file manager, §7 socket `file`):
+ * The folder the file manager shows, listed over the live socket:
  * `open(path)` sends `file {action: 'get', path}` and sets the loading flag; the list (and the current path) is
  * replaced when the matching `file-list` arrives. While the socket is closed the live source answers the same
  * message over HTTP. A `file-list` carrying an error clears the loading flag, keeps the folder shown and toasts.
