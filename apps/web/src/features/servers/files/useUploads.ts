@@ -13,7 +13,7 @@ export interface UploadProgress {
 }
 
 /**
- * Uploads one file at a time (SPEC §4) into the folder each was dropped on, with progress; `onIdle` runs after
+ * Uploads one file at a time into the folder each was dropped on, with progress; `onIdle` runs after
  * the last one (the folder reloads). Files queued while a batch runs join it.
  */
 export function useUploads(serverId: string, onIdle: () => void) {
