@@ -1,5 +1,5 @@
 /**
- * The socket-backed `LiveSource` behind `useServerLive` (SPEC §4): the live socket with its HTTP fallback.
+ * The socket-backed `LiveSource` behind `useServerLive`: the live socket with its HTTP fallback.
  * It keeps the output seen since the page opened, so a console tab opened later starts with the history.
  */
 import type { ConsoleEventData, ServerMessage } from '@hearth/contract';
@@ -26,7 +26,7 @@ function reportSocketError(data: ErrorData, serverId: string): void {
   notifyError(new ApiError(0, code, (metadata ?? {}) as ApiError['metadata'], request, msg));
 }
 
-/** The output history, trimmed like the console (SPEC §9) so it stays bounded under a flood. */
+/** The output history, trimmed like the console so it stays bounded under a flood. */
 class History {
   chunks: string[] = [];
   private units = 0;
