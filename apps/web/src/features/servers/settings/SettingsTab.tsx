@@ -10,7 +10,7 @@ import type { ServerTabProps } from '../tabs';
 import { VariableFields } from '../variables/VariableFields';
 import { initialValues, variableErrors, wireValues, type VariableValue } from '../variables/values';
 
-/** Settings tab: one typed input per user-editable variable, and save (SPEC §2). */
+/** Settings tab: one typed input per user-editable variable, and save. */
 export default function SettingsTab({ server }: ServerTabProps) {
   const data = useQuery(serverDataQuery(server.id));
   if (!data.data) return <PageLoader />;
