@@ -6,7 +6,7 @@ import type { ServerView } from '@hearth/contract/servers';
 import { selfQuery } from '../../account/api';
 import { sftpInfo } from './sftp';
 
-/** SPEC §9: the "copied to clipboard" chip stays 6000 ms. */
+/** The "copied to clipboard" chip stays 6000 ms. */
 export const COPY_CHIP_MS = 6000;
 
 function CopyRow({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -42,7 +42,7 @@ function CopyRow({ label, value, testId }: { label: string; value: string; testI
   );
 }
 
-/** SFTP information (SPEC §2, §6): host:port, username `email|serverId`, the password note and a connect link. */
+/** SFTP information: host:port, username `email|serverId`, the password note and a connect link. */
 export function SftpCard({ server }: { server: ServerView }) {
   const { t } = useTranslation();
   const self = useQuery(selfQuery);
