@@ -9,7 +9,7 @@ export interface SftpInfo {
 }
 
 /**
- * SPEC §6 SFTP: host is the node's public host (the page's host when it is `{ip}`), port the node's SFTP
+ * SFTP: host is the node's public host (the page's host when it is `{ip}`), port the node's SFTP
  * port, username the account e-mail, a pipe, then the server id.
  */
 export function sftpInfo(server: ServerView, email: string, pageHost: string): SftpInfo {
