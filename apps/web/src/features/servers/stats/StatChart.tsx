@@ -11,7 +11,7 @@ interface Props {
   values: ReadonlyArray<number | null>;
   /** Ticks with the date (the 7 d and 30 d ranges) instead of the clock time alone. */
   longRange?: boolean;
-  /** Top of the y axis (at least the SPEC §9 minimum). */
+  /** Top of the y axis (at least the minimum). */
   yMax: number;
   unit: string;
   color: string;
