@@ -17,7 +17,7 @@ import {
 } from './stats-model';
 
 /**
- * Statistics tab (SPEC §2, §4, §9): CPU and memory charts of the latest 40 points, memory in MB or MiB; beside
+ * Statistics tab: CPU and memory charts of the latest 40 points, memory in MB or MiB; beside
  * them the node's stored history in ranges of 1 h, 24 h, 7 d and 30 d (CPU, memory, disk, players where known).
  */
 export default function StatsTab({ live, server }: ServerTabProps) {
