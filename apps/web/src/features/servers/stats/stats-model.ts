@@ -1,5 +1,5 @@
 /**
- * Statistics history (SPEC §4, §9): the latest 40 points, seeded with zeros 3 s apart; CPU in percent on an
+ * Statistics history: the latest 40 points, seeded with zeros 3 s apart; CPU in percent on an
  * axis from 0 to at least 100; memory in MB (1000² bytes) or MiB (1024² bytes) on an axis from 0 to at least
  * 1000 (1025 in binary mode), mirroring the CPU rule so a small server does not fill the chart with noise.
  */
