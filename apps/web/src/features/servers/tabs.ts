@@ -1,5 +1,5 @@
 /**
- * The server page's bottom tab bar (SPEC §2 Server detail, §6 gating). One entry per tab, in bar order:
+ * The server page's bottom tab bar. One entry per tab, in bar order:
  * its value, label key, shortcut, who sees it, and the component (loaded when first opened).
  * To plug a tab in, point its `component` at the real module; nothing else needs to change.
  */
@@ -75,7 +75,7 @@ export const serverTabs: ServerTab[] = [
     id: 'admin',
     labelKey: 'servers.tabs.admin',
     shortcut: 't a',
-    // SPEC §6: the admin panel needs deleteServer; inside it the OAuth2 card is always shown and the
+    // The admin panel needs deleteServer; inside it the OAuth2 card is always shown and the
     // switches, definition editor and reload are for admins only.
     visible: can('deleteServer'),
     component: lazy(() => import('./admin/AdminTab')),
