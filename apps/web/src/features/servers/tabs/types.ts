@@ -7,12 +7,12 @@ export interface ServerTabProps {
   server: ServerView;
   /** The caller's flags on this server; an admin has them all. */
   permissions: ServerPermissionsView;
-  /** The panel scope servers.admin (SPEC §6 admin-only controls). */
+  /** The panel scope servers.admin. */
   admin: boolean;
   live: ServerLive;
 }
 
-/** What decides whether a tab is shown (SPEC §6 UI gating). */
+/** What decides whether a tab is shown. */
 export interface TabGateContext {
   permissions: ServerPermissionsView;
   admin: boolean;
