@@ -16,7 +16,7 @@ import { TaskOverlay } from './TaskOverlay';
 
 type Editing = { taskId: string | null; form: TaskForm } | null;
 
-/** Tasks tab (SPEC §2): list with edit, run and delete, an Add button, new/edit overlays. */
+/** Tasks tab: list with edit, run and delete, an Add button, new/edit overlays. */
 export default function TasksTab({ server, permissions }: ServerTabProps) {
   const { t, i18n } = useTranslation();
   const { scopes } = useSession();
