@@ -13,7 +13,7 @@ export const tasksQuery = (serverId: string) =>
     queryFn: () => api.get<TaskListResponse>(base(serverId)),
   });
 
-/** What the editor sends: a blank or unscheduled schedule is `null` (SPEC §4). */
+/** What the editor sends: a blank or unscheduled schedule is `null`. */
 export type TaskBody = Pick<TaskInput, 'name' | 'operations'> & { cronSchedule: string | null };
 
 export const tasksApi = {
