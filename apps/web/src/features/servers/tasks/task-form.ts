@@ -1,11 +1,11 @@
-/** The task overlay's rules (SPEC §4 Task, §5 save rule), pure for unit tests. */
+/** The task overlay's rules, pure for unit tests. */
 import { canSaveTask, DEFAULT_CRON_EXPRESSION, type Task, type TaskOperation } from '@hearth/contract';
 import { fromExpression, type CronState } from '../../../components/cron/cron-model';
 import type { TaskBody } from './api';
 
 export interface TaskForm {
   name: string;
-  /** Editor-only (SPEC §3): not sent; an unscheduled task is saved with `cronSchedule: null`. */
+  /** Editor-only: not sent; an unscheduled task is saved with `cronSchedule: null`. */
   scheduled: boolean;
   cron: CronState;
   expression: string;
