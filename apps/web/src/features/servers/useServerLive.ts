@@ -1,5 +1,5 @@
 /**
- * The live link of one server page (SPEC §4): status, stats, console events and actions. The page calls
+ * The live link of one server page: status, stats, console events and actions. The page calls
  * `useServerLive` once and hands the result to the header, controls and every tab.
  *
  * This is the contract between the server page and the live socket (`api/live-socket.ts`, wrapped by
