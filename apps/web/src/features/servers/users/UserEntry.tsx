@@ -7,7 +7,7 @@ export interface Entry {
   email: string;
   username: string;
   flags: ServerPermissionSet;
-  /** Added here and not saved yet: Cancel removes it (SPEC §2). */
+  /** Added here and not saved yet: Cancel removes it. */
   isNew: boolean;
   /**
    * Holds a flag the current user lacks on this server: the panel refuses any change to it
