@@ -21,7 +21,7 @@ function toEntry(user: ServerUserView, canGrant: (perm: ServerPermission) => boo
 }
 
 /**
- * Users tab: who has access and with which flags; add by e-mail, local until saved (SPEC §2, §5). A non-admin
+ * Users tab: who has access and with which flags; add by e-mail, local until saved. A non-admin
  * grants only flags they hold and cannot change users holding more (docs/security.md § Authorization).
  */
 export default function UsersTab({ server, permissions, admin }: ServerTabProps) {
