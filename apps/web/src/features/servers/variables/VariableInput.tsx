@@ -13,7 +13,7 @@ interface Props {
   disabled?: boolean;
 }
 
-/** One typed input per variable (SPEC §2): boolean → switch, option → select, integer → number, else text. */
+/** One typed input per variable: boolean → switch, option → select, integer → number, else text. */
 export function VariableInput({ name, variable, value, onChange, error, disabled }: Props) {
   const { t } = useTranslation();
   const label = variable.display || name;
