@@ -5,7 +5,7 @@ export type VariableValue = string | number | boolean;
 
 const SERVER_NAME = /^[A-Za-z0-9 _.-]+$/;
 
-/** SPEC §5: a server name is not empty and has no special characters. Returns an i18n key or null. */
+/** A server name is not empty and has no special characters. Returns an i18n key or null. */
 export function serverNameError(name: string): string | null {
   if (name.trim() === '') return 'validation.required';
   return SERVER_NAME.test(name) ? null : 'servers.validation.name';
@@ -51,7 +51,7 @@ export function toWireValue(variable: Variable, value: VariableValue): unknown {
   }
 }
 
-/** SPEC §2 Settings/Add server: a required variable must have a value. Returns an i18n key or null. */
+/** Settings/Add server: a required variable must have a value. Returns an i18n key or null. */
 export function variableError(variable: Variable, value: VariableValue): string | null {
   if (!variable.required || variable.type === 'boolean') return null;
   return value === '' ? 'validation.required' : null;
