@@ -23,7 +23,7 @@ const empty: SettingsValues = {
   password: '',
 };
 
-/** Panel settings and e-mail settings, saved together (SPEC §2 Settings page). */
+/** Panel settings and e-mail settings, saved together. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
