@@ -6,7 +6,7 @@ import { FullscreenOverlay } from '../../components/FullscreenOverlay';
 import { importableQuery, templateKeys, templatesApi } from './api';
 import { WarningBadges } from './WarningBadges';
 
-/** Lists importable templates from every source and imports one at a time (SPEC §2 Templates list). */
+/** Lists importable templates from every source and imports one at a time. */
 export function ImportOverlay({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
