@@ -8,7 +8,7 @@ import { templatesQuery } from './api';
 import { ImportOverlay } from './ImportOverlay';
 import { WarningBadges } from './WarningBadges';
 
-/** Templates list with the import overlay (SPEC §2 /template). */
+/** Templates list with the import overlay. */
 export default function TemplatesPage() {
   const { t } = useTranslation();
   const [importing, setImporting] = useState(false);
