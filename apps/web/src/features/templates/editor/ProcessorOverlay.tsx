@@ -20,7 +20,7 @@ interface Props {
 
 type Fields = Record<string, unknown>;
 
-/** Edits one processor; changing its type clears the other fields (SPEC §3). */
+/** Edits one processor; changing its type clears the other fields. */
 export function ProcessorOverlay({ step, types: offered = knownProcessorTypes, onSave, onClose }: Props) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Processor>(step);
