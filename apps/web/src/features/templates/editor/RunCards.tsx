@@ -50,7 +50,7 @@ export function RunCard({ run, onChange }: Props) {
   );
 }
 
-/** Shutdown: console text or a signal number (SPEC §3 stop setting). */
+/** Shutdown: console text or a signal number. */
 export function ShutdownCard({ run, onChange }: Props) {
   const { t } = useTranslation();
   const kind = shutdownKind(run);
