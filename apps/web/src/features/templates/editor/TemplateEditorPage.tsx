@@ -23,7 +23,7 @@ function editable(stored: Record<string, unknown>): Template {
   return templateSchema.parse(rest);
 }
 
-/** /template/{id} and /addtemplate (SPEC §2 Template editor). */
+/** /template/{id} and /addtemplate. */
 export default function TemplateEditorPage() {
   const { id } = useParams<{ id: string }>();
   const stored = useQuery({ ...templateQuery(id ?? ''), enabled: id !== undefined });
