@@ -17,7 +17,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Edits one variable; the name rule (SPEC §5) blocks saving with its message. */
+/** Edits one variable; the name rule blocks saving with its message. */
 export function VariableOverlay({ entry, takenNames, onSave, onClose }: Props) {
   const { t } = useTranslation();
   const [name, setName] = useState(entry.name);
