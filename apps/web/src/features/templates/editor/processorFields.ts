@@ -1,6 +1,6 @@
 import type { KnownProcessorType } from '@hearth/contract';
 
-/** How the overlay edits each field of a processor type (SPEC §3 processor types and fields). */
+/** How the overlay edits each field of a processor type. */
 export type FieldKind = 'text' | 'textarea' | 'list' | 'switch' | 'releaseType';
 
 export const processorFields: Record<KnownProcessorType, readonly [field: string, kind: FieldKind][]> = {
