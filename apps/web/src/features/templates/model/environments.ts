@@ -6,7 +6,7 @@ export function unusedTypes(list: readonly Environment[]): EnvironmentType[] {
   return environmentTypes.filter((type) => !list.some((env) => env.type === type));
 }
 
-/** An entry can be added only while some type is unused (SPEC §4). */
+/** An entry can be added only while some type is unused. */
 export function canAdd(list: readonly Environment[]): boolean {
   return unusedTypes(list).length > 0;
 }
