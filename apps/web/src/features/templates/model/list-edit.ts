@@ -1,6 +1,6 @@
 /**
  * The edit overlay of a list (variables, processors, environments): adding an item opens the overlay on a new
- * entry; closing it without saving removes that entry again (SPEC §4). Pure, so it is tested without a browser.
+ * entry; closing it without saving removes that entry again. Pure, so it is tested without a browser.
  */
 export interface ListEdit<T> {
   items: T[];
