@@ -1,11 +1,11 @@
 import { isKnownProcessorType, type Processor } from '@hearth/contract';
 
-/** Changing a processor's type clears its other fields (SPEC §3): a new type starts blank. */
+/** Changing a processor's type clears its other fields: a new type starts blank. */
 export function changeProcessorType(_step: Processor, type: string): Processor {
   return { type };
 }
 
-/** The default processor type is `command` (SPEC §3). */
+/** The default processor type is `command`. */
 export function newProcessor(): Processor {
   return { type: 'command', commands: [] };
 }
