@@ -1,6 +1,6 @@
 import type { Variable, VariableType } from '@hearth/contract';
 
-/** SPEC §5: a variable name cannot be empty or contain spaces. Returns the i18n key of the message. */
+/** A variable name cannot be empty or contain spaces. Returns the i18n key of the message. */
 export function variableNameError(name: string): string | null {
   return name === '' || /\s/.test(name) ? 'templates.variables.nameRule' : null;
 }
@@ -10,7 +10,7 @@ export function newVariable(): Variable {
   return { display: '', desc: '', type: 'string', value: '', required: true, userEdit: true };
 }
 
-/** Switching to `option` creates an empty options list when there is none (SPEC §3). */
+/** Switching to `option` creates an empty options list when there is none. */
 export function changeVariableType(variable: Variable, type: VariableType): Variable {
   const next: Variable = { ...variable, type };
   if (type === 'option' && next.options === undefined) next.options = [];
