@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
 import { usersApi } from './api';
 
-/** Invites someone by e-mail; they finish their account from the link they receive (issue 3). */
+/** Invites someone by e-mail; they finish their account from the link they receive. */
 export function InviteButton() {
   const { t } = useTranslation();
   const [opened, modal] = useDisclosure(false);
