@@ -10,7 +10,7 @@ import { Icon } from '../../components/icons';
 import { InviteButton } from './InviteButton';
 import { PAGE_SIZE, usersListQuery } from './api';
 
-/** Users list: search by username, 10 per page (SPEC §2, §9). */
+/** Users list: search by username, 10 per page. */
 export default function UsersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
