@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * Every date, time, number and byte size the interface shows goes through here, formatted by Intl in the
- * current locale (issue 10): `de_DE` writes `1,5 MiB` and `01.01.2026, 14:05`, `ar_SA` uses Arabic digits.
+ * current locale: `de_DE` writes `1,5 MiB` and `01.01.2026, 14:05`, `ar_SA` uses Arabic digits.
  * Functions take our locale code (`pt_BR`) or a BCP 47 tag (`pt-BR`); omitted, the current i18next language.
  */
 
