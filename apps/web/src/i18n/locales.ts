@@ -1,4 +1,4 @@
-/** The 35 locales of the interface (issue 10). `en_US` is the reference wording and the fallback. */
+/** The 35 locales of the interface. `en_US` is the reference wording and the fallback. */
 export const DEFAULT_LOCALE = 'en_US';
 
 export interface LocaleInfo {
