@@ -18,7 +18,7 @@ export function matchBrowserLanguage(tag: string): string | undefined {
   return localeCodes.find((c) => c.startsWith(`${lang}_`));
 }
 
-/** SPEC §4: local storage (key `locale`), else the browser language, else en_US. */
+/** Local storage (key `locale`), else the browser language, else en_US. */
 export function resolveLocale(
   stored: string | null | undefined,
   browserLanguages: readonly string[],
