@@ -26,7 +26,7 @@ function storedDark(): boolean {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
 }
 
-/** Dark mode and theme: per user (user settings) when logged in, local storage otherwise (SPEC §4). */
+/** Dark mode and theme: per user (user settings) when logged in, local storage otherwise. */
 export function AppearanceProvider({ children }: { children: ReactNode }) {
   const { token } = useSession();
   const config = useQuery(configQuery);
