@@ -13,7 +13,7 @@ function readString(block: Uint8Array, offset: number, length: number): string {
 }
 
 /**
- * Parses a ustar archive the way themes are read (SPEC §3): 512-byte blocks, octal size at offset
+ * Parses a ustar archive the way themes are read: 512-byte blocks, octal size at offset
  * 124, the ustar prefix joined to the name, entries ending in `/` (folders) skipped. Stops at the
  * first all-zero header. Names are normalised without a leading `./`.
  */
