@@ -1,4 +1,4 @@
-/** The schedule editor's conversions (SPEC §2, §4, §5, §9): every mode, round trips, defaults, language. */
+/** The schedule editor's conversions: every mode, round trips, defaults, language. */
 import { describe, expect, it } from 'vitest';
 import { isValidCron } from '@hearth/contract';
 import {
