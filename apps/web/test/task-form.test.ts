@@ -1,4 +1,4 @@
-/** Task overlay rules (SPEC §4 Task, §5 save rule). */
+/** Task overlay rules. */
 import { describe, expect, it } from 'vitest';
 import { canSave, editTaskForm, newTaskForm, taskBody } from '../src/features/servers/tasks/task-form';
 
