@@ -12,7 +12,7 @@ import { useSession } from '../../api/useSession';
 
 /**
  * Logged in, the language is also the user setting `locale` (it picks the language of the panel's
- * e-mails, issue 10): a saved choice is applied after login, and a new choice is saved.
+ * e-mails too): a saved choice is applied after login, and a new choice is saved.
  */
 function useAccountLocale(): (code: string) => Promise<void> {
   const { token } = useSession();
