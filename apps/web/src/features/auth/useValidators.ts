@@ -3,7 +3,7 @@ import * as rules from './validation';
 
 type FormRule = (value: string) => string | null;
 
-/** The SPEC §5 rules as @mantine/form validators with translated messages. */
+/** The shared field rules (validation.ts) as @mantine/form validators with translated messages. */
 export function useValidators() {
   const { t } = useTranslation();
   const wrap =
