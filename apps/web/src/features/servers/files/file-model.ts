@@ -75,7 +75,7 @@ export const isImage = (name: string) => (imageExtensions as readonly string[]).
 export const tooLargeToEdit = (size: number) => size > MAX_EDITABLE_FILE_BYTES;
 
 /**
- * Where archiving puts the zip and what goes in (SPEC §5: folder name + `.zip`; the daemon adds ` (2)`… when
+ * Where archiving puts the zip and what goes in (folder name + `.zip`; the daemon adds ` (2)`… when
  * taken). A subfolder's zip lands beside it; the current folder's zip lands in its parent. The root has no
  * name of its own, so its zip is named after `rootName` and holds the root's entries.
  */
