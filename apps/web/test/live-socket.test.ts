@@ -108,7 +108,7 @@ describe('LiveSocket over a real websocket', () => {
     expect(live.lastEpoch).toBe(10);
   });
 
-  it('while closed every action goes over HTTP with the SPEC §7 routes', async () => {
+  it('while closed every action goes over HTTP with the equivalent proxy routes', async () => {
     open();
     await opened();
     await dropAndRefuse();
