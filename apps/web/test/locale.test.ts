@@ -3,7 +3,7 @@ import { flagOf, localeCodes, locales } from '../src/i18n/locales';
 import { matchBrowserLanguage, resolveLocale } from '../src/i18n/resolve';
 
 describe('locale list', () => {
-  it('has the 35 locales of issue 10, each with a name and a flag', () => {
+  it('has the 35 interface locales, each with a name and a flag', () => {
     expect(localeCodes).toHaveLength(35);
     expect(localeCodes).toEqual(
       expect.arrayContaining(['en_US', 'de_DE', 'ar_SA', 'es_419', 'sr_SP', 'zh_HK']),
@@ -21,7 +21,7 @@ describe('locale list', () => {
   });
 });
 
-describe('resolveLocale (SPEC §4: storage, then browser, then en_US)', () => {
+describe('resolveLocale (storage, then browser, then en_US)', () => {
   it('prefers a known stored locale', () => {
     expect(resolveLocale('fr_FR', ['de-DE'])).toBe('fr_FR');
   });
