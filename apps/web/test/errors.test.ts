@@ -16,7 +16,7 @@ const request = (body?: string) => ({
   body,
 });
 
-describe('error masking for the details overlay (SPEC §8)', () => {
+describe('error masking for the details overlay (secrets masked)', () => {
   it('masks the bearer token but keeps the scheme', () => {
     expect(maskAuthorization('Bearer abc.def.ghi')).toBe(`Bearer ${MASK}`);
     expect(maskAuthorization('opaque')).toBe(MASK);
