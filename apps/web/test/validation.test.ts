@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { email, password, required, sameAs, username } from '../src/features/auth/validation';
 
-describe('SPEC §5 field rules', () => {
+describe('the shared field rules', () => {
   it('accepts usernames of 3+ alphanumerics, _ or -', () => {
     for (const ok of ['bob', 'a_b-c', 'User123']) expect(username(ok), ok).toBeNull();
     for (const bad of ['ab', '', 'has space', 'dot.ted', 'ünï']) {
