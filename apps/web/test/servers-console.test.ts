@@ -11,7 +11,7 @@ import { renderLines } from '../src/features/servers/console/ansi';
 import { visibleWindow } from '../src/features/servers/console/virtual';
 
 describe('console buffer', () => {
-  it('uses the SPEC §9 limits and counts a line as twice its length', () => {
+  it('uses the console buffer limits and counts a line as twice its length', () => {
     expect(CONSOLE_BUFFER_LIMIT).toBe(4194304);
     expect(CONSOLE_BUFFER_TRIM_TO).toBe(2097152);
     expect(lineUnits('abcd')).toBe(8);
