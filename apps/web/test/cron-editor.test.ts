@@ -86,7 +86,7 @@ describe('cron editor model', () => {
   });
 });
 
-describe('schedule description language (SPEC §9)', () => {
+describe('schedule description language (the interface language)', () => {
   it.each([
     ['zh_TW', 'zh_TW'],
     ['zh_HK', 'zh_TW'],
