@@ -73,7 +73,7 @@ describe('file manager model', () => {
     expect(filterDrop([]).files).toEqual([]);
   });
 
-  it('knows the SPEC §9 archive and image extensions and the 20 MiB editor limit', () => {
+  it('knows the archive and image extensions and the 20 MiB editor limit', () => {
     for (const name of ['a.7z', 'a.tar.bz2', 'a.GZ', 'a.jar', 'a.lz', 'a.lzma', 'a.rar', 'a.tar', 'a.tgz'])
       expect(isArchive(name), name).toBe(true);
     for (const name of ['a.xz', 'a.zip', 'a.zipx']) expect(isArchive(name), name).toBe(true);
