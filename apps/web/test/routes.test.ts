@@ -30,7 +30,7 @@ function lookup(key: string): unknown {
 }
 
 describe('route table', () => {
-  it('holds every SPEC §2 route exactly once', () => {
+  it('holds every route of the table exactly once', () => {
     const paths = routes.map((r) => r.path);
     for (const path of specRoutes) expect(paths.filter((p) => p === path)).toHaveLength(1);
   });
@@ -63,7 +63,7 @@ describe('route table', () => {
   });
 });
 
-describe('sidebar visibility by scopes (SPEC §2 Shell)', () => {
+describe('sidebar visibility by scopes', () => {
   const visible = (scopes: string[]) => visibleNavEntries(scopes).map((e) => e.to);
 
   it('shows only Account without scopes', () => {
