@@ -19,7 +19,7 @@ import {
   variableNameError,
 } from '../src/features/templates/model/variables';
 
-describe('template editor rules (SPEC §2–§5)', () => {
+describe('template editor rules', () => {
   it('refuses empty variable names and names with spaces', () => {
     expect(variableNameError('')).toBe('templates.variables.nameRule');
     expect(variableNameError('two words')).toBe('templates.variables.nameRule');
