@@ -64,7 +64,8 @@ describe('route table', () => {
 });
 
 describe('sidebar visibility by scopes', () => {
-  const visible = (scopes: string[]) => visibleNavEntries(scopes).map((e) => e.to);
+  const visible = (scopes: string[], hasServers = false) =>
+    visibleNavEntries({ scopes, hasServers }).map((e) => e.to);
 
   it('shows only Account without scopes', () => {
     expect(visible([])).toEqual(['/account']);
@@ -90,8 +91,45 @@ describe('sidebar visibility by scopes', () => {
   });
 
   it('lands on Servers with servers.view or admin, else Account', () => {
-    expect(landingPathFor(['servers.view'])).toBe('/server');
-    expect(landingPathFor(['servers.admin'])).toBe('/server');
-    expect(landingPathFor(['nodes.view'])).toBe('/account');
+    expect(landingPathFor({ scopes: ['servers.view'], hasServers: false })).toBe('/server');
+    expect(landingPathFor({ scopes: ['servers.admin'], hasServers: false })).toBe('/server');
+    expect(landingPathFor({ scopes: ['nodes.view'], hasServers: false })).toBe('/account');
+  });
+
+  it('shows Servers and lands there for a user with permissions on a server but no panel flag', () => {
+    expect(visible([], true)).toEqual(['/account', '/server']);
+    expect(landingPathFor({ scopes: [], hasServers: true })).toBe('/server');
+  });
+});
+
+describe('route guards from the table (docs/permissions.md § Web guards)', () => {
+  const allowed = (path: string, scopes: string[], hasServers = false) =>
+    routes.find((r) => r.path === path)?.allowed({ scopes, hasServers });
+
+  it('refuses admin pages to a user without the flag, and opens them with it', () => {
+    const cases: [string, string][] = [
+      ['/settings', 'panel.settings'],
+      ['/adduser', 'users.edit'],
+      ['/user', 'users.view'],
+      ['/addtemplate', 'templates.edit'],
+      ['/template/:id', 'templates.view'],
+      ['/node/:id', 'nodes.view'],
+      ['/addnode', 'nodes.edit'],
+      ['/addserver', 'servers.create'],
+    ];
+    for (const [path, scope] of cases) {
+      // A limited user (servers.view and view-only templates) is refused everything but their own flag.
+      const limited = ['servers.view', 'templates.view'].filter((s) => s !== scope);
+      expect(allowed(path, limited), path).toBe(false);
+      expect(allowed(path, [scope]), path).toBe(true);
+      expect(allowed(path, ['servers.admin']), path).toBe(true);
+    }
+  });
+
+  it('opens the server list to owners of a server, and Account and a server page to anyone', () => {
+    expect(allowed('/server', [])).toBe(false);
+    expect(allowed('/server', [], true)).toBe(true);
+    expect(allowed('/account', [])).toBe(true);
+    expect(allowed('/server/:id', [])).toBe(true);
   });
 });

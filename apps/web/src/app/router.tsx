@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { RequireSession } from './RequireSession';
+import { RouteGuard } from './RouteGuard';
 import { HOME_PATH, NOT_FOUND_PATH, routes, type AppRoute } from './routes';
 import { PublicLayout } from './shell/PublicLayout';
 import { Shell } from './shell/Shell';
@@ -16,9 +17,11 @@ function toRouteObject(route: AppRoute): RouteObject {
     lazy: async () => {
       const Page = (await route.page()).default;
       const Component = () => (
-        <div data-route={route.name} style={{ display: 'contents' }}>
-          <Page />
-        </div>
+        <RouteGuard route={route}>
+          <div data-route={route.name} style={{ display: 'contents' }}>
+            <Page />
+          </div>
+        </RouteGuard>
       );
       return { Component };
     },

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../../components/icons';
 import { useEndSide } from '../../i18n/direction';
-import { useSession } from '../../api/useSession';
 import { isEntryActive, visibleNavEntries } from '../routes';
+import { useAccess } from '../useAccess';
 import { useLogout } from './useLogout';
 
 interface SidebarProps {
@@ -13,10 +13,10 @@ interface SidebarProps {
   onNavigate: () => void;
 }
 
-/** Entries come from the route table, filtered by the session's scopes. */
+/** Entries come from the route table, filtered by the caller's access. */
 export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
-  const { scopes } = useSession();
+  const access = useAccess();
   const { pathname } = useLocation();
   const logout = useLogout();
   const side = useEndSide();
@@ -35,7 +35,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarPro
   return (
     <Stack h="100%" justify="space-between" p="sm" gap="xs">
       <Stack gap={4} component="nav" data-testid="sidebar">
-        {visibleNavEntries(scopes).map((entry) =>
+        {visibleNavEntries(access).map((entry) =>
           item(
             t(entry.labelKey),
             entry.icon,

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { tinykeys } from 'tinykeys';
-import { useSession } from '../../api/useSession';
 import { visibleNavEntries } from '../routes';
+import { useAccess } from '../useAccess';
 
 /** True when the key press belongs to a text field, where letters must not navigate. */
 export function isTypingTarget(target: EventTarget | null): boolean {
@@ -14,10 +14,10 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 /** `g a`, `g s`, `g n`, `g u`, `g t`, `g c` from the route table, for the entries the user may see. */
 export function useNavShortcuts(): void {
   const navigate = useNavigate();
-  const { scopes } = useSession();
+  const { scopes, hasServers } = useAccess();
   useEffect(() => {
     const bindings = Object.fromEntries(
-      visibleNavEntries(scopes).map((entry) => [
+      visibleNavEntries({ scopes, hasServers }).map((entry) => [
         entry.shortcut,
         (event: KeyboardEvent) => {
           if (isTypingTarget(event.target)) return;
@@ -27,5 +27,5 @@ export function useNavShortcuts(): void {
       ]),
     );
     return tinykeys(window, bindings);
-  }, [navigate, scopes]);
+  }, [navigate, scopes, hasServers]);
 }

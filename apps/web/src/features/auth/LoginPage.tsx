@@ -7,6 +7,8 @@ import { Link, Navigate } from 'react-router';
 import { configQuery } from '../../api/queries';
 import { useSession } from '../../api/useSession';
 import { landingPathFor } from '../../app/routes';
+import { useAccess } from '../../app/useAccess';
+import { PageLoader } from '../../components/PageLoader';
 import type { SessionResponse } from '@hearth/contract/auth';
 import { authApi, isOtpNeeded } from './api';
 import { AuthCard } from './AuthCard';
@@ -17,7 +19,8 @@ import { useValidators } from './useValidators';
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { token, scopes, endedBecause } = useSession();
+  const { token, endedBecause } = useSession();
+  const access = useAccess();
   const registration = useQuery(configQuery).data?.registrationEnabled ?? false;
   const v = useValidators();
   const completeLogin = useCompleteLogin();
@@ -32,7 +35,8 @@ export default function LoginPage() {
     onSuccess: (reply) => (isOtpNeeded(reply) ? setOtpOpen(true) : done(reply)),
   });
 
-  if (token && !otpOpen) return <Navigate to={landingPathFor(scopes)} replace />;
+  if (token && !otpOpen && access.pending) return <PageLoader />;
+  if (token && !otpOpen) return <Navigate to={landingPathFor(access)} replace />;
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
       {endedBecause === 'timeout' && (

@@ -3,10 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../../api/errors';
 import { isAdmin } from '../../../api/scopes';
 import { useSession } from '../../../api/useSession';
 import { Icon } from '../../../components/icons';
 import { PageLoader } from '../../../components/PageLoader';
+import { NoAccessPage } from '../../errors/NoAccessPage';
+import NotFoundPage from '../../errors/NotFoundPage';
 import type { ServerDetail } from '@hearth/contract/servers';
 import { serverQuery } from '../api';
 import { visibleTabs, type TabId } from '../tabs';
@@ -19,6 +22,11 @@ import { TabBar } from './TabBar';
 export default function ServerPage() {
   const { id = '' } = useParams<{ id: string }>();
   const detail = useQuery(serverQuery(id));
+  // A server the caller may not see answers 403 or 404: say so instead of loading forever (docs/permissions.md).
+  if (detail.isError) {
+    const denied = detail.error instanceof ApiError && detail.error.status === 403;
+    return denied ? <NoAccessPage /> : <NotFoundPage />;
+  }
   if (!detail.data) return <PageLoader />;
   return <ServerScreen key={id} detail={detail.data} />;
 }
