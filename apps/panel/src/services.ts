@@ -58,7 +58,7 @@ export function createServices(db: Db, config: PanelConfig, options: ServiceOpti
   const sessions = new SessionsService(repos.sessionsRepo);
   // The one writer of the activity log (docs/activity.md); services record through it.
   const activity = new ActivityService(new ActivityRepository(db), options.log);
-  const settings = new SettingsService(repos.settingsRepo, config);
+  const settings = new SettingsService(repos.settingsRepo, config, activity);
   // Every path that creates an account goes through this one (modules/users/user-creator.ts).
   const creator = createUserCreator(db, sessions);
   const setup = new SetupService({ settings: repos.settingsRepo, users: repos.users, creator });
@@ -80,6 +80,7 @@ export function createServices(db: Db, config: PanelConfig, options: ServiceOpti
     nodeStatus: nodeParts.nodeStatus,
     players: new NodePlayersCache(nodeParts.link),
     templates,
+    activity,
   });
   return {
     ...repos,
@@ -121,8 +122,22 @@ function accountServices(
   const auth = new AuthService({ ...repos, sessions, settings, email, limiter, limits, secrets });
   // A password change revokes sessions and OAuth2 client secrets in one transaction (docs/security.md).
   const credentials = new CredentialsRepository(db, repos.users);
-  const self = new SelfService({ users: repos.users, credentials, settings, email, auth });
-  const usersService = new UsersService(repos.users, repos.permissions, sessions, credentials, repos.creator);
+  const self = new SelfService({
+    users: repos.users,
+    credentials,
+    settings,
+    email,
+    auth,
+    activity: repos.activity,
+  });
+  const usersService = new UsersService(
+    repos.users,
+    repos.permissions,
+    sessions,
+    credentials,
+    repos.creator,
+    repos.activity,
+  );
   const invites = new InvitesService({ invites: new InvitesRepository(db), ...repos, email });
   const clients = new ClientsService({
     clients: new ClientsRepository(db),

@@ -14,6 +14,7 @@ export const activityActions = [
   'account.otp.enabled',
   'account.otp.disabled',
   'user.created',
+  'user.changed',
   'user.deleted',
   'user.permissions.changed',
   'server.created',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ActivityAction, ActivityActorType, ActivityDetails, ActivityEntry } from '@hearth/contract';
 import type { ActivityFilter, ActivityRepository, ActivityRow } from './activity.repository';
+import { contextActor } from './request-context';
 import { scrubDetails } from './scrub';
 
 /** Who did it: a user (session), an OAuth2 client acting for its user, a task, the panel itself, or a node. */
@@ -67,6 +68,11 @@ export class ActivityService {
     } catch (err) {
       this.log().error({ err, action: record.action }, 'activity entry not written');
     }
+  }
+
+  /** Records for the request being served (its user and IP), or as the system outside a request. */
+  here(action: ActivityAction, rest: Omit<ActivityRecord, 'actor' | 'action'> = {}): Promise<void> {
+    return this.record({ actor: contextActor() ?? systemActor, action, ...rest });
   }
 
   async page(filter: ActivityFilter, page: number, limit: number) {

@@ -7,10 +7,12 @@ import type { SessionsService } from '../sessions/sessions.service';
 import type { PermissionsRepository } from '../users/permissions.repository';
 import type { UsersRepository } from '../users/users.repository';
 import type { ClientsRepository } from './clients.repository';
+import type { ActivityService } from '../activity/activity.service';
 
 export const ACCESS_TOKEN_TTL_S = 3600;
 
 export interface ClientsDeps {
+  activity: ActivityService;
   clients: ClientsRepository;
   users: UsersRepository;
   permissions: PermissionsRepository;
@@ -62,6 +64,8 @@ export class ClientsService {
       created_at: Date.now(),
       revoked_at: null,
     });
+    const scope = serverId ? { serverId } : {};
+    await this.d.activity.here('oauth2.client.created', { ...scope, details: { clientId: id, name } });
     const user = serverId ? undefined : await this.d.users.findById(userId);
     if (user)
       this.d.email.send(
@@ -80,6 +84,10 @@ export class ClientsService {
   async delete(userId: string, id: string, serverId = ''): Promise<void> {
     if (!(await this.d.clients.deleteOwned(id, userId, serverId))) throw new AppError('ErrClientNotFound');
     await this.d.sessions.revokeClient(id);
+    await this.d.activity.here('oauth2.client.deleted', {
+      ...(serverId ? { serverId } : {}),
+      details: { clientId: id },
+    });
   }
 
   async token(ip: string, clientId: string, secret: string) {

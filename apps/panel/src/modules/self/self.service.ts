@@ -8,6 +8,7 @@ import type { EmailService } from '../email/email.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { CredentialsRepository } from '../users/credentials.repository';
 import type { UserRow, UsersRepository } from '../users/users.repository';
+import type { ActivityService } from '../activity/activity.service';
 
 export interface SelfDeps {
   users: UsersRepository;
@@ -15,6 +16,7 @@ export interface SelfDeps {
   settings: SettingsService;
   email: EmailService;
   auth: AuthService;
+  activity: ActivityService;
 }
 
 export class SelfService {
@@ -59,6 +61,14 @@ export class SelfService {
         { userId: user.id },
       );
     }
+    const changed = Object.keys(changes).concat(input.newPassword === undefined ? [] : ['password']);
+    if (changed.length > 0)
+      await this.d.activity.here(
+        input.newPassword === undefined ? 'user.changed' : 'account.password.changed',
+        {
+          details: { userId: user.id, changed },
+        },
+      );
     if (input.newPassword !== undefined) {
       this.d.email.send('passwordChanged', user.email, { username: user.username }, { userId: user.id });
     }
@@ -82,6 +92,7 @@ export class SelfService {
       otp_pending_secret: null,
       otp_enabled: 1,
     });
+    await this.d.activity.here('account.otp.enabled', { details: { userId: id } });
     this.d.email.send('otpEnabled', user.email, { username: user.username }, { userId: id });
   }
 
@@ -90,6 +101,7 @@ export class SelfService {
     if (user.otp_enabled !== 1 || !user.otp_secret) throw new AppError('ErrInvalidCredentials');
     await this.d.auth.checkCode(user, user.otp_secret, code);
     await this.d.users.update(id, { otp_secret: null, otp_pending_secret: null, otp_enabled: 0 });
+    await this.d.activity.here('account.otp.disabled', { details: { userId: id } });
     this.d.email.send('otpDisabled', user.email, { username: user.username }, { userId: id });
   }
 }

@@ -20,6 +20,7 @@ import { checkGrant, granterOf } from './server-grants';
 import { serverView, variableValue } from './servers.presenter';
 import { serverPermsOf, type ServersRepository } from './servers.repository';
 import type { SocketRegistry } from './socket-registry';
+import type { ActivityService } from '../activity/activity.service';
 
 export interface ServersDeps {
   servers: ServersRepository;
@@ -34,6 +35,8 @@ export interface ServersDeps {
   sockets: SocketRegistry;
   /** Stored templates: non-admins create servers only from these (server-definition.ts). */
   templates: TemplateSource;
+  /** The activity log (docs/activity.md): create, rename, delete and user grants are recorded. */
+  activity: ActivityService;
 }
 
 function allPerms(): ServerPermissionSet {
@@ -158,6 +161,11 @@ export class ServersService {
       await this.d.servers.delete(id);
       throw err;
     }
+    await this.d.activity.here('server.created', {
+      serverId: id,
+      nodeId: node.id,
+      details: { name: body.name, type },
+    });
     return { id };
   }
 
@@ -179,11 +187,17 @@ export class ServersService {
     }
     await this.d.servers.delete(access.serverId);
     this.d.sockets.closeServer(access.serverId);
+    await this.d.activity.here('server.deleted', { serverId: access.serverId, nodeId: access.nodeId });
     return warning ? { warning } : {};
   }
 
-  rename(access: ServerAccess, name: string): Promise<void> {
-    return this.d.servers.rename(access.serverId, name);
+  async rename(access: ServerAccess, name: string): Promise<void> {
+    await this.d.servers.rename(access.serverId, name);
+    await this.d.activity.here('server.renamed', {
+      serverId: access.serverId,
+      nodeId: access.nodeId,
+      details: { name },
+    });
   }
 
   async users(serverId: string) {
@@ -213,6 +227,9 @@ export class ServersService {
     const [userId] = known ? [known.id] : await this.userIds([email]);
     await this.d.servers.setUser(userId ?? '', access.serverId, perms);
     if (userId) this.d.sockets.closeUser(access.serverId, userId);
+    const granted = serverPermissions.filter((p) => perms[p]);
+    const details = { email: email.toLowerCase(), userId: userId ?? null, granted };
+    await this.d.activity.here('server.users.changed', { serverId: access.serverId, details });
   }
 
   async removeUser(identity: Identity, access: ServerAccess, email: string): Promise<void> {
@@ -221,6 +238,8 @@ export class ServersService {
     checkGrant(granterOf(identity, access), await this.holding(user.id, access.serverId), null);
     await this.d.servers.removeUser(user.id, access.serverId);
     this.d.sockets.closeUser(access.serverId, user.id);
+    const details = { email: user.email, userId: user.id, granted: [] };
+    await this.d.activity.here('server.users.changed', { serverId: access.serverId, details });
   }
 
   /** What a user holds on a server now: every flag for an administrator, null without access. */

@@ -11,6 +11,7 @@ import type { PanelConfig } from '../../config/schema';
 import { dataDir } from '../../lib/paths';
 import { SecretsAtRest } from '../../lib/secrets-at-rest';
 import type { SettingsRepository } from './settings.repository';
+import type { ActivityService } from '../activity/activity.service';
 
 export type SettingValue = string | boolean;
 
@@ -40,6 +41,7 @@ export class SettingsService {
   constructor(
     private readonly repo: SettingsRepository,
     private readonly config: PanelConfig,
+    private readonly activity?: ActivityService,
   ) {
     this.secrets = new SecretsAtRest(dataDir(config));
   }
@@ -85,5 +87,11 @@ export class SettingsService {
       ]);
     }
     await this.repo.setMany(parsed);
+    // Secret values are never recorded: only that they changed (docs/activity.md).
+    const isSecret = (key: string) => secretSettingKeys.includes(key as PanelSettingKey);
+    const changes = Object.fromEntries(parsed.filter(([key]) => !isSecret(key)));
+    const secrets = parsed.map(([key]) => key).filter(isSecret);
+    if (parsed.length > 0)
+      await this.activity?.here('settings.changed', { details: { changes, withheld: secrets } });
   }
 }

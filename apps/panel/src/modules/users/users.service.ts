@@ -9,6 +9,7 @@ import type { CredentialsRepository } from './credentials.repository';
 import type { PermissionsRepository } from './permissions.repository';
 import type { UserCreator } from './user-creator';
 import type { UserRow, UsersRepository } from './users.repository';
+import type { ActivityService } from '../activity/activity.service';
 
 const duplicate = (err: unknown) => {
   throw isUniqueViolation(err) ? new AppError('ErrDuplicateUser') : err;
@@ -27,6 +28,7 @@ export class UsersService {
     private readonly sessions: SessionsService,
     private readonly credentials: CredentialsRepository,
     private readonly creator: UserCreator,
+    private readonly activity: ActivityService,
   ) {}
 
   page(q: { page: number; limit: number; username?: string }) {
@@ -41,7 +43,9 @@ export class UsersService {
 
   /** New users hold no permissions until `PUT /api/users/{id}/perms`; the editor is not logged in as them. */
   async create(input: CreateUserBody): Promise<UserRow> {
-    return (await this.creator.create(input, { access: 'none' })).user;
+    const user = (await this.creator.create(input, { access: 'none' })).user;
+    await this.activity.here('user.created', { details: { userId: user.id, username: user.username } });
+    return user;
   }
 
   /**
@@ -58,14 +62,16 @@ export class UsersService {
     const changes: Partial<UserRow> = {};
     if (input.username !== undefined) changes.username = input.username;
     if (input.email !== undefined) changes.email = input.email;
-    if (input.password === undefined) {
-      await this.users.update(target.id, changes).catch(duplicate);
-      return;
+    const changed = Object.keys(changes).concat(input.password === undefined ? [] : ['password']);
+    if (input.password === undefined) await this.users.update(target.id, changes).catch(duplicate);
+    else {
+      const passwordHash = await hashPassword(input.password);
+      await this.credentials
+        .changePassword(target.id, { ...changes, password_hash: passwordHash })
+        .catch(duplicate);
     }
-    const passwordHash = await hashPassword(input.password);
-    await this.credentials
-      .changePassword(target.id, { ...changes, password_hash: passwordHash })
-      .catch(duplicate);
+    const action = input.password === undefined ? 'user.changed' : 'account.password.changed';
+    await this.activity.here(action, { details: { userId: target.id, changed } });
   }
 
   /** Deleting a user ends their sessions and OAuth2 clients (rows cascade with the user). */
@@ -73,7 +79,9 @@ export class UsersService {
     if (caller.userId === id) throw new AppError('ErrCannotDeleteSelf');
     await this.guardTarget(caller, id);
     await this.sessions.revokeAllFor(id);
+    const target = await this.users.findById(id);
     await this.users.delete(id);
+    await this.activity.here('user.deleted', { details: { userId: id, username: target?.username ?? '' } });
   }
 
   async getPermissions(id: string): Promise<PanelPermissionSet & { username: string; email: string }> {
@@ -96,6 +104,9 @@ export class UsersService {
         throw new AppError('ErrCannotGrantPermission', { field: flag });
     }
     await this.permissions.setPanelPermissions(id, next);
+    const granted = panelPermissions.filter((flag) => next[flag] && !current[flag]);
+    const removed = panelPermissions.filter((flag) => !next[flag] && current[flag]);
+    await this.activity.here('user.permissions.changed', { details: { userId: id, granted, removed } });
   }
 
   /**
