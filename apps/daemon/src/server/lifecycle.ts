@@ -13,7 +13,7 @@ async function autoRestart(server: Server): Promise<void> {
   try {
     await beginStart(server, true)();
   } catch (err) {
-    server.cancelRestart(); // refused before it began: the server is stopped, not waiting any more
+    server.machine.cancelRestart(); // refused before it began: the server is stopped, not waiting any more
     server.log(`Automatic restart failed: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
@@ -29,10 +29,10 @@ async function afterExit(server: Server, state: ExitState, requested: boolean): 
   }
   const clean = state.code === 0 && state.signal === null;
   const facts = { requested, clean, uptimeMs, autorestart: run.autorestart, autorecover: run.autorecover };
-  const decision = decideAfterExit(facts, server.unstableRuns, server.settings.crash);
-  server.setUnstableRuns(decision.unstableRuns);
+  const decision = decideAfterExit(facts, server.machine.unstableRuns, server.settings.crash);
+  server.machine.setUnstableRuns(decision.unstableRuns);
   server.log(decision.message);
-  if (decision.restart) server.scheduleRestart(decision.delayMs, () => void autoRestart(server));
+  if (decision.restart) server.machine.scheduleRestart(decision.delayMs, () => void autoRestart(server));
 }
 
 /** Wires the crash policy to a server's exits. */

@@ -29,15 +29,15 @@ function guarded(release: () => void, work: Runner): Runner {
 
 /** Pre hooks, then the process. `automatic` restarts keep the crash-loop counter. */
 async function doStart(server: Server, automatic: boolean): Promise<void> {
-  server.beginStarting(); // also calls off a pending automatic restart
-  if (!automatic) server.setUnstableRuns(0);
+  server.machine.beginStarting(); // also calls off a pending automatic restart
+  if (!automatic) server.machine.setUnstableRuns(0);
   try {
     await spawnMain(server, automatic);
   } catch (err) {
-    server.startFailed();
+    server.machine.startFailed();
     throw err;
   }
-  server.markStarted();
+  server.machine.markStarted();
 }
 
 async function spawnMain(server: Server, automatic: boolean): Promise<void> {
@@ -61,7 +61,7 @@ async function spawnMain(server: Server, automatic: boolean): Promise<void> {
 
 async function doStop(server: Server): Promise<void> {
   const setting = stopSettingOf(server.getDefinition().run);
-  server.requestExit();
+  server.machine.requestExit();
   server.log(
     setting.type === 'signal'
       ? `Stopping server (signal ${setting.value})`
@@ -85,11 +85,11 @@ export async function runPhase(
   abort = new AbortController(),
 ): Promise<void> {
   if (steps.length === 0) return;
-  server.enterPhase(abort);
+  server.machine.enterPhase(abort);
   try {
     await runProcessors(phase, steps, server.substitutions(), server.processorContext(abort.signal));
   } finally {
-    server.leavePhase(abort);
+    server.machine.leavePhase(abort);
   }
 }
 
@@ -137,7 +137,7 @@ export function beginStart(server: Server, automatic = false): Runner {
 export function beginStop(server: Server): Runner {
   checkIdle(server);
   if (!server.isRunning()) {
-    server.cancelRestart(); // a stop also calls off a pending automatic restart
+    server.machine.cancelRestart(); // a stop also calls off a pending automatic restart
     return noop;
   }
   return guarded(server.lock.acquire('stop'), () => doStop(server));
@@ -154,10 +154,10 @@ export function beginRestart(server: Server): Runner {
 /** Kill bypasses the lock: it ends the process tree now, or aborts a running install/pre phase. */
 export function beginKill(server: Server): Runner {
   return async () => {
-    server.cancelRestart();
-    if (server.abortPhase()) server.log('Killing the running phase');
+    server.machine.cancelRestart();
+    if (server.machine.abortPhase()) server.log('Killing the running phase');
     if (!server.isRunning()) return server.killProcess();
-    server.requestExit();
+    server.machine.requestExit();
     server.log('Killing server');
     const exited = server.waitForExit();
     await server.killProcess();
@@ -170,9 +170,9 @@ export function beginInstall(server: Server): Runner {
   const steps = server.getDefinition().install;
   assertRunnableLogged(server, steps, 'Install');
   const release = server.lock.acquire('install');
-  server.beginInstalling(); // emits the status; calls off a pending automatic restart
+  server.machine.beginInstalling(); // emits the status; calls off a pending automatic restart
   const abort = new AbortController(); // exists from the first moment, so an early kill is not lost
-  server.enterPhase(abort);
+  server.machine.enterPhase(abort);
   return guarded(release, async () => {
     try {
       if (server.isRunning()) await doStop(server);
@@ -184,8 +184,8 @@ export function beginInstall(server: Server): Runner {
       server.log(`Install failed: ${err instanceof Error ? err.message : String(err)}`);
       throw err;
     } finally {
-      server.leavePhase(abort);
-      server.endInstalling(); // emits the status
+      server.machine.leavePhase(abort);
+      server.machine.endInstalling(); // emits the status
     }
   });
 }
@@ -200,11 +200,11 @@ export const beginners: Record<PowerAction, (server: Server) => Runner> = {
 
 /** Daemon shutdown: stop with a bounded wait, then kill; nothing is left running. */
 export async function shutdownServer(server: Server, timeoutMs: number): Promise<void> {
-  server.cancelRestart();
-  server.abortPhase();
+  server.machine.cancelRestart();
+  server.machine.abortPhase();
   if (server.installing) await server.killProcess();
   if (server.isRunning()) {
-    server.requestExit();
+    server.machine.requestExit();
     const exited = server.waitForExit();
     await server.environment().stop(stopSettingOf(server.getDefinition().run));
     if ((await withTimeout(exited, timeoutMs, TIMED_OUT)) === TIMED_OUT) await server.killProcess();

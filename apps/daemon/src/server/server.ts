@@ -26,7 +26,8 @@ import { ConsoleLog } from './console-log';
 import type { CrashPolicySettings } from './crash-policy';
 import { buildProcessSpec } from './process-spec';
 import { PowerLock } from './power-lock';
-import { assertTransition, type ServerState } from './state';
+import type { ServerState } from './state';
+import { StateMachine } from './state-machine';
 import { substitutionsFor, type Substitutions } from './variables';
 
 export interface ServerSettings {
@@ -60,13 +61,8 @@ export class Server {
   readonly console: ConsoleLog;
   readonly fanout: ConsoleFanout;
   readonly lock = new PowerLock();
-  /** The lifecycle state (state.ts); only `move` assigns it. */
-  private current: ServerState = 'stopped';
-  private started = 0;
-  private unstable = 0;
-  private restartTimer: NodeJS.Timeout | null = null;
-  /** Aborts the running install/pre/post phase when the user kills the server. */
-  private phaseAbort: AbortController | null = null;
+  /** The lifecycle state and what belongs to it (state-machine.ts); power.ts and lifecycle.ts drive it. */
+  readonly machine = new StateMachine(() => this.emitStatus());
   private exitHandler: (state: ExitState, requested: boolean) => void = () => undefined;
   private edited = false;
   private ids: ServerIds | null = null;
@@ -90,21 +86,16 @@ export class Server {
   }
 
   get state(): ServerState {
-    return this.current;
+    return this.machine.state;
   }
 
   get installing(): boolean {
-    return this.current === 'installing';
+    return this.machine.state === 'installing';
   }
 
   /** When the running process started (ms since the epoch); 0 before the first start. */
   get startedAt(): number {
-    return this.started;
-  }
-
-  /** Unstable runs in a row, for the crash policy (crash-policy.ts). */
-  get unstableRuns(): number {
-    return this.unstable;
+    return this.machine.startedAt;
   }
 
   /** The definition was last written through an admin route (docker `bindings` are honoured only then). */
@@ -132,87 +123,6 @@ export class Server {
 
   setPlayers(count: PlayerCount | null): void {
     this.playerCount = count;
-  }
-
-  setUnstableRuns(runs: number): void {
-    this.unstable = runs;
-  }
-
-  /**
-   * The one place the state changes (transitions in state.ts). Leaving `restart-pending` calls the timer off;
-   * status events go out where the wire status (`running`, `installing`) changes.
-   */
-  private move(to: ServerState): void {
-    const from = this.current;
-    assertTransition(from, to);
-    this.current = to;
-    if (from === 'restart-pending' && this.restartTimer) {
-      clearTimeout(this.restartTimer);
-      this.restartTimer = null;
-    }
-    if (to === 'running' || to === 'installing' || from === 'installing') this.emitStatus();
-  }
-
-  /** A start (by hand, restart or automatic) begins: pre hooks, then the spawn. */
-  beginStarting(): void {
-    this.move('starting');
-  }
-
-  /** The process is up; false when a kill or an early exit already moved the server on. */
-  markStarted(): boolean {
-    if (this.current !== 'starting') return false;
-    this.started = Date.now();
-    this.move('running');
-    return true;
-  }
-
-  /** Pre hooks or the spawn failed (a process that did start and died is handled by its exit). */
-  startFailed(): void {
-    if (this.current === 'starting') this.move('stopped');
-  }
-
-  /** A user's stop or kill (or the daemon's shutdown): the coming exit is not a crash. */
-  requestExit(): void {
-    if (this.current === 'running' || this.current === 'starting') this.move('stopping');
-  }
-
-  beginInstalling(): void {
-    this.move('installing');
-  }
-
-  endInstalling(): void {
-    this.move('stopped');
-  }
-
-  /** The crash policy's automatic restart, after `delayMs`; only from `stopped` (a user may have acted since). */
-  scheduleRestart(delayMs: number, restart: () => void): void {
-    if (this.current !== 'stopped') return;
-    this.move('restart-pending');
-    this.restartTimer = setTimeout(() => {
-      this.restartTimer = null;
-      restart();
-    }, delayMs);
-  }
-
-  /** Calls off a pending automatic restart (a stop, kill, or a failed automatic start). */
-  cancelRestart(): void {
-    if (this.current === 'restart-pending') this.move('stopped');
-  }
-
-  /** The abort of the phase (install, pre or post hooks) now running; a user's kill aborts it. */
-  enterPhase(abort: AbortController): void {
-    this.phaseAbort = abort;
-  }
-
-  leavePhase(abort: AbortController): void {
-    if (this.phaseAbort === abort) this.phaseAbort = null;
-  }
-
-  /** Aborts the running phase; false when none runs. */
-  abortPhase(): boolean {
-    if (!this.phaseAbort) return false;
-    this.phaseAbort.abort();
-    return true;
   }
 
   /** What runs after each exit of the main process (lifecycle.ts); `requested` = a user's stop or kill. */
@@ -265,8 +175,7 @@ export class Server {
   async recover(): Promise<boolean> {
     const env = this.environment();
     if (!env.adopt || !(await env.adopt())) return false;
-    this.started = env.runStartedAt?.() ?? Date.now();
-    this.move('running');
+    this.machine.adopted(env.runStartedAt?.() ?? Date.now());
     return true;
   }
 
@@ -308,11 +217,8 @@ export class Server {
     return new Promise((resolve) => this.exitWaiters.push(resolve));
   }
 
-  /** An install keeps its state while the process it stopped exits; that exit was asked for too. */
   private handleExit(state: ExitState): void {
-    const requested = this.current === 'stopping' || this.current === 'installing';
-    if (this.current === 'starting' || this.current === 'running' || this.current === 'stopping')
-      this.move('stopped');
+    const requested = this.machine.exited();
     const waiters = this.exitWaiters;
     this.exitWaiters = [];
     this.emitStatus();
@@ -369,7 +275,7 @@ export class Server {
    * container keeps it) for the next daemon to adopt (docs/daemon.md § Supervision).
    */
   async detach(): Promise<void> {
-    this.cancelRestart();
+    this.machine.cancelRestart();
     this.exitHandler = () => undefined;
     this.fanout.close();
     await this.env?.detach?.();
@@ -377,7 +283,7 @@ export class Server {
 
   /** Releases everything; the caller stopped the process first (see power.ts shutdown). */
   async destroy(): Promise<void> {
-    this.cancelRestart();
+    this.machine.cancelRestart();
     this.exitHandler = () => undefined;
     this.fanout.close();
     await this.env?.destroy();
