@@ -7,7 +7,7 @@
  * (a client's own X-Forwarded-For is replaced, not trusted); the SFTP address shown stays the node's own.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,21 +30,6 @@ function nginxAvailable(): boolean {
 const admin = { username: 'admin', email: 'admin@example.com', password: 'admin-password-1' };
 const credentials = { email: admin.email, password: admin.password };
 const GIB = 1024 ** 3;
-
-/** Bytes of all files under `dir` (nginx's body buffer folder: created by nginx, maybe still empty). */
-function folderBytes(dir: string): number {
-  let total = 0;
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    try {
-      total += statSync(join(entry.parentPath, entry.name)).size;
-    } catch {
-      // A buffer file removed between listing and stat had its size counted by an earlier sample.
-      continue;
-    }
-  }
-  return total;
-}
 
 async function sha256OfFile(path: string): Promise<string> {
   const hash = createHash('sha256');
@@ -136,31 +121,59 @@ describe.runIf(nginxAvailable())('Hearth behind nginx with TLS (docs/operations.
     ws.close();
   });
 
+  /** Streams `size` bytes through `proxy` on `port`; the answer, the most it held on disk, the file's check. */
+  async function upload(proxy: RunningNginx, port: number, size: number, name: string) {
+    const body = streamedUpload(size, name);
+    let buffered = 0;
+    const sampler = setInterval(() => (buffered = Math.max(buffered, proxy.bufferedBytes())), 50);
+    try {
+      const answer = await httpsCall(
+        { ...client, port },
+        {
+          method: 'PUT',
+          path: `/proxy/daemon/server/${serverId}/file/${name}`,
+          headers: { ...bearer(), 'content-type': body.contentType, 'content-length': body.length },
+          body: body.body,
+        },
+      );
+      expect(answer.status, answer.text).toBe(204);
+    } finally {
+      clearInterval(sampler);
+    }
+    const file = join(hearth.dataDir, 'servers', serverId, name);
+    expect(statSync(file).size).toBe(size);
+    expect(await sha256OfFile(file)).toBe(body.sha256());
+    rmSync(file);
+    return buffered;
+  }
+
   it(
     'streams a 2 GiB upload through nginx without buffering it to disk; it arrives intact',
     { timeout: 600_000 },
     async () => {
-      const upload = streamedUpload(2 * GIB, 'big.bin');
-      let buffered = 0;
-      const sampler = setInterval(() => (buffered = Math.max(buffered, folderBytes(nginx.bodyTempDir))), 100);
-      try {
-        const answer = await https({
-          method: 'PUT',
-          path: `/proxy/daemon/server/${serverId}/file/big.bin`,
-          headers: { ...bearer(), 'content-type': upload.contentType, 'content-length': upload.length },
-          body: upload.body,
-        });
-        expect(answer.status, answer.text).toBe(204);
-      } finally {
-        clearInterval(sampler);
-      }
-      expect(buffered).toBe(0);
-      const file = join(hearth.dataDir, 'servers', serverId, 'big.bin');
-      expect(statSync(file).size).toBe(2 * GIB);
-      expect(await sha256OfFile(file)).toBe(upload.sha256());
-      rmSync(file);
+      expect(await upload(nginx, client.port, 2 * GIB, 'big.bin')).toBe(0);
     },
   );
+
+  it('control: the same site with request buffering on does hold the body on disk (the probe sees it)', async () => {
+    const controlDir = join(dir, 'buffering');
+    mkdirSync(controlDir);
+    // The suite's certificate: the client trusts that one only.
+    const cert = join(dir, 'cert.pem');
+    const key = join(dir, 'key.pem');
+    const port = await freePort();
+    const alter = (site: string) =>
+      site.replace('proxy_request_buffering off;', 'proxy_request_buffering on;');
+    const buffering = await startNginx(controlDir, {
+      ...{ httpsPort: port, httpPort: await freePort(), panelPort: hearth.port, cert, key },
+      alter,
+    });
+    try {
+      expect(await upload(buffering, port, 256 * 1024 ** 2, 'buffered.bin')).toBeGreaterThan(0);
+    } finally {
+      await buffering.stop();
+    }
+  }, 120_000);
 
   it(
     'keeps the Node page’s SFTP address the node’s own, and SFTP works there',

@@ -4,7 +4,15 @@
  * and certificate paths substituted — so the documented configuration is the tested one.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { waitFor } from '../../../apps/daemon/test/helpers/poll';
 import { tcpAccepts } from '../../helpers/net';
@@ -58,6 +66,8 @@ export interface SiteOptions {
   panelPort: number;
   cert: string;
   key: string;
+  /** A change to the documented site (the suite's control run turns request buffering back on). */
+  alter?: (site: string) => string;
 }
 
 /** The documented site with this machine's values: loopback listeners, the test certificate, the panel's port. */
@@ -74,13 +84,47 @@ export function siteFor(o: SiteOptions): string {
     if (replaced.includes(left))
       throw new Error(`the documented site still names ${left} after substitution`);
   }
-  return replaced;
+  return o.alter ? o.alter(replaced) : replaced;
 }
 
 export interface RunningNginx {
-  /** nginx's buffer folder for request bodies: it must stay empty while uploads stream through. */
-  bodyTempDir: string;
+  /**
+   * Bytes of request bodies nginx holds on disk right now. nginx unlinks a buffer file as soon as it creates it,
+   * so the folder always looks empty: count the files its workers hold open there (/proc/<pid>/fd).
+   */
+  bufferedBytes(): number;
   stop(): Promise<void>;
+}
+
+function openFilesUnder(pid: number, dir: string): number {
+  let total = 0;
+  const fds = `/proc/${pid}/fd`;
+  let open: string[];
+  try {
+    open = readdirSync(fds);
+  } catch {
+    // The worker ended (nginx replaces workers as it likes): it holds nothing.
+    return 0;
+  }
+  for (const fd of open) {
+    try {
+      if (readlinkSync(join(fds, fd)).startsWith(`${dir}/`)) total += statSync(join(fds, fd)).size;
+    } catch {
+      // The descriptor closed between the listing and the look: that buffer is gone.
+      continue;
+    }
+  }
+  return total;
+}
+
+/** nginx's master and its workers (the master's children, from /proc). */
+function nginxProcesses(master: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').trim().split(/\s+/);
+    return [master, ...children.filter(Boolean).map(Number)];
+  } catch {
+    return [];
+  }
 }
 
 /** Starts nginx in the foreground (`daemon off`) with everything under `dir`; resolves once it accepts TLS. */
@@ -115,7 +159,8 @@ ${siteFor(site)}
     `nginx (${output})`,
   );
   return {
-    bodyTempDir,
+    bufferedBytes: () =>
+      nginxProcesses(child.pid ?? 0).reduce((sum, pid) => sum + openFilesUnder(pid, bodyTempDir), 0),
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((done) => child.once('exit', done));
