@@ -17,6 +17,7 @@ const specRoutes = [
   '/node/:id',
   '/addnode',
   '/settings',
+  '/activity',
   '/errors/404',
   '/auth/login',
   '/auth/register',
@@ -58,8 +59,16 @@ describe('route table', () => {
     for (const entry of navEntries) expect(routes.some((r) => r.path === entry.to)).toBe(true);
   });
 
-  it('binds the six g shortcuts', () => {
-    expect(navEntries.map((e) => e.shortcut).sort()).toEqual(['g a', 'g c', 'g n', 'g s', 'g t', 'g u']);
+  it('binds the seven g shortcuts', () => {
+    expect(navEntries.map((e) => e.shortcut).sort()).toEqual([
+      'g a',
+      'g c',
+      'g n',
+      'g s',
+      'g t',
+      'g u',
+      'g y',
+    ]);
   });
 });
 
@@ -87,6 +96,7 @@ describe('sidebar visibility by scopes', () => {
       '/user',
       '/template',
       '/settings',
+      '/activity',
     ]);
   });
 

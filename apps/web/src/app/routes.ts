@@ -65,6 +65,7 @@ const usersPage = () => import('../features/users/UsersPage');
 const templatesPage = () => import('../features/templates/TemplatesPage');
 const nodesPage = () => import('../features/nodes/NodesPage');
 const settingsPage = () => import('../features/settings/SettingsPage');
+const activityPage = () => import('../features/activity/ActivityPage');
 
 export const routes: AppRoute[] = [
   route('/server', 'Servers', 'servers.title', serversPage, seesServers),
@@ -82,6 +83,8 @@ export const routes: AppRoute[] = [
   route('/node/:id', 'Node', 'nodes.edit.title', nodePage, withScope('nodes.view')),
   route('/addnode', 'AddNode', 'nodes.add.title', nodePage, withScope('nodes.edit')),
   route('/settings', 'Settings', 'settings.title', settingsPage, withScope('panel.settings')),
+  // The panel-wide activity log answers administrators only (docs/activity.md).
+  route('/activity', 'Activity', 'activity.title', activityPage, adminOnly),
   publicRoute('/errors/404', 'NotFound', 'notFound.title', () => import('../features/errors/NotFoundPage')),
   publicRoute('/auth/login', 'Login', 'login.title', () => import('../features/auth/LoginPage')),
   publicRoute('/auth/register', 'Register', 'register.title', () => import('../features/auth/RegisterPage')),
@@ -124,6 +127,7 @@ export const navEntries: NavEntry[] = [
   navEntry('/user', 'nav.users', 'users', 'g u', withScope('users.view'), ['/adduser']),
   navEntry('/template', 'nav.templates', 'templates', 'g t', withScope('templates.view'), ['/addtemplate']),
   navEntry('/settings', 'nav.settings', 'settings', 'g c', adminOnly),
+  navEntry('/activity', 'nav.activity', 'activity', 'g y', adminOnly),
 ];
 
 export function visibleNavEntries(access: Access): NavEntry[] {

@@ -28,6 +28,7 @@ const paths = {
   external: 'M12 6H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6M11 13l9-9M15 4h5v5',
   pause: 'M6 5h4v14H6zM14 5h4v14h-4z',
   play: 'M7 4v16l13-8z',
+  activity: 'M3 12h4l3-8 4 16 3-8h4',
 } as const;
 
 export type IconName = keyof typeof paths;

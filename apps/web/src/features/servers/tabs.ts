@@ -8,7 +8,8 @@ import type { ServerTabProps, TabGateContext } from './tabs/types';
 
 export type { ServerTabProps, TabGateContext } from './tabs/types';
 
-export type TabId = 'console' | 'stats' | 'files' | 'backups' | 'tasks' | 'settings' | 'users' | 'admin';
+export type TabId =
+  'console' | 'stats' | 'files' | 'backups' | 'tasks' | 'settings' | 'users' | 'activity' | 'admin';
 
 export interface ServerTab {
   id: TabId;
@@ -70,6 +71,13 @@ export const serverTabs: ServerTab[] = [
     shortcut: 't u',
     visible: can('editServerUsers'),
     component: lazy(() => import('./users/UsersTab')),
+  },
+  {
+    id: 'activity',
+    labelKey: 'servers.tabs.activity',
+    shortcut: 't y',
+    visible: can('viewServerActivity'),
+    component: lazy(() => import('../activity/ActivityTab')),
   },
   {
     id: 'admin',
