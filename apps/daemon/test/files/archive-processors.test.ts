@@ -100,6 +100,23 @@ describe('extract processor limits (files.maxExtract*)', () => {
     expect((await readdir(root)).sort()).toEqual(['pack', 'pack.zip']);
   });
 
+  it('a stream that grows past the byte limit while unpacking leaves no destination folder behind', async () => {
+    // A .gz has no size to judge before writing: the limit stops it mid-stream, after the folder was made.
+    const { status, code, reason, logs } = await install(
+      'lim4',
+      [
+        { type: 'writefile', target: 'big.txt', text: 'z'.repeat(5_000) },
+        { type: 'command', commands: ['gzip big.txt'] },
+        { type: 'extract', source: 'big.txt.gz', destination: 'out' },
+      ],
+      strict,
+    );
+    expect(status, logs).toBe(413);
+    expect(code).toBe('ErrProcessorFailed');
+    expect(reason).toBe(errorCatalogue.ErrArchiveTooLarge.message);
+    expect(await readdir(join(strict.config.serversDir ?? '', 'lim4'))).toEqual(['big.txt.gz']);
+  });
+
   it('the same archive within the limits extracts on the default daemon', async () => {
     const { status, logs } = await install('lim3', [
       ...files(5, 'x'),

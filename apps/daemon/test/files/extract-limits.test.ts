@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,5 +68,24 @@ describe('entry limit before writing', () => {
     const report = await extract(`at.${ext}`, destination);
     expect(report.files).toBe(MAX);
     expect(await readdir(join(root, destination))).toHaveLength(MAX);
+  });
+});
+
+describe('byte limit while streaming', () => {
+  it('a .gz that unpacks past files.maxExtractBytes → ErrArchiveTooLarge, no partial file, daemon unharmed', async () => {
+    // A single compressed stream declares no size: only the count while streaming can stop it.
+    await writeFile(join(base, 'big.txt'), 'z'.repeat(64 * 1024));
+    execFileSync('gzip', ['-k', join(base, 'big.txt')]);
+    await writeFile(join(root, 'big.txt.gz'), await readFile(join(base, 'big.txt.gz')));
+    const err = await extractArchive(sandbox, 'big.txt.gz', 'out-bytes', {
+      maxBytes: 1_000,
+      maxEntries: MAX,
+      stagingDir: join(base, 'staging'),
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isAppError(err) ? err.code : err).toBe('ErrArchiveTooLarge');
+    expect(await readdir(join(root, 'out-bytes'))).toEqual([]);
   });
 });

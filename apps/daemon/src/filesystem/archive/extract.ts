@@ -73,7 +73,7 @@ async function copyStaged(sandbox: Sandbox, dir: string, rel: string, dest: stri
     } else if (!info.isFile()) budget.skip(relName, 'link or special file');
     else {
       budget.declared(info.size);
-      await sandbox.writeStreamAtomic(target, createReadStream(join(dir, relName)).pipe(budget.meter()));
+      await sandbox.writeStreamAtomic(target, budget.meter(createReadStream(join(dir, relName))));
       budget.report.files += 1;
     }
   }
@@ -151,7 +151,7 @@ export async function extractArchive(
         budget.entry();
         const target = entryPath(destination, name);
         if (target === null) throw new AppError('ErrArchiveInvalid', { reason: 'unsafe name' });
-        await sandbox.writeStreamAtomic(target, stream.pipe(budget.meter()));
+        await sandbox.writeStreamAtomic(target, budget.meter(stream));
         budget.report.files += 1;
       }
     } finally {

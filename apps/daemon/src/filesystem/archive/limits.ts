@@ -2,7 +2,7 @@
  * Bomb protection shared by every extractor: a budget of bytes and entries counted while streaming (not
  * trusted from headers), and entry-name checks with the sandbox's own rules.
  */
-import { Transform } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import { AppError } from '@hearth/contract';
 import { segmentsOf } from '../paths';
 
@@ -34,15 +34,22 @@ export class Budget {
     if (this.report.bytes + size > this.limits.maxBytes) throw new AppError('ErrArchiveTooLarge');
   }
 
-  /** Counts real bytes as they stream; errors the stream past the limit. */
-  meter(): Transform {
-    return new Transform({
+  /**
+   * `source` with its real bytes counted as they stream; the result errors past the limit. Joined by
+   * `pipeline`, so that error also ends `source` and every error has a listener: with `pipe`, the limit's
+   * error reached the process as an uncaught exception.
+   */
+  meter(source: Readable): Readable {
+    const counter = new Transform({
       transform: (chunk: Buffer, _enc, done) => {
         this.report.bytes += chunk.length;
         if (this.report.bytes > this.limits.maxBytes) done(new AppError('ErrArchiveTooLarge'));
         else done(null, chunk);
       },
     });
+    // The reader of `counter` sees the error; the callback only keeps it from being unhandled.
+    pipeline(source, counter, () => undefined);
+    return counter;
   }
 
   skip(name: string, reason: string): void {

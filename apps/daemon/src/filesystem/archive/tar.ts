@@ -34,7 +34,7 @@ async function extractEntry(
     return budget.skip(entry.path, 'link or special file');
   }
   budget.declared(entry.size);
-  await sandbox.writeStreamAtomic(target, (entry as unknown as Readable).pipe(budget.meter()));
+  await sandbox.writeStreamAtomic(target, budget.meter(entry as unknown as Readable));
   budget.report.files += 1;
 }
 

@@ -38,7 +38,7 @@ async function extractEntry(
   if (entry.isEncrypted()) return budget.skip(entry.fileName, 'encrypted');
   budget.declared(entry.uncompressedSize);
   const stream: Readable = await zip.openReadStreamPromise(entry);
-  await sandbox.writeStreamAtomic(target, stream.pipe(budget.meter()));
+  await sandbox.writeStreamAtomic(target, budget.meter(stream));
   budget.report.files += 1;
 }
 
