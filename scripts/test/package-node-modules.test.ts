@@ -6,7 +6,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-// @ts-expect-error -- a plain ESM build script without type declarations
 import { dependencyClosure } from '../package/node-modules.mjs';
 
 const closure = dependencyClosure as (root: string, names: string[]) => string[];
