@@ -3,13 +3,15 @@
  * repository (docs/backups.md): an administrator backs up (the socket's figures show while it runs), sees the
  * snapshot listed, browses it, restores one changed file, downloads the snapshot, locks it (no Delete while
  * locked), unlocks and deletes it. A user holding only viewServerBackups sees the list and no Create, Restore,
- * Lock, Delete or download.
+ * Lock, Delete or download. On the Node page an administrator moves the node's repository to another local
+ * folder and runs a check, whose result the card shows.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { BackupList } from '@hearth/contract';
+import type { BackupList, BackupNodeStatus } from '@hearth/contract';
 import { browserAvailable, launchBrowser, openSignedIn, readInPage, screenshot } from './helpers/browser';
 import {
   createFakeGameServer,
@@ -125,6 +127,32 @@ run('backups tab', () => {
       expect(tp.pageErrors).toEqual([]);
     } finally {
       await tp.context.close();
+    }
+  });
+
+  it('the node card saves a local destination and shows a check result', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'hearth-ui-repo-'));
+    try {
+      await page.goto(`/node/${live.nodeId}`);
+      const card = page.getByTestId('node-backups');
+      await card.getByText('No repository check yet').waitFor();
+      await card.getByTestId('node-backups-path').fill(folder);
+      await card.getByTestId('node-backups-save').click();
+      await page.getByText('Backup destination saved').first().waitFor();
+      const status = await panelApi<BackupNodeStatus>(
+        live.panel,
+        live.admin.session,
+        'GET',
+        `/api/nodes/${live.nodeId}/backups`,
+      );
+      expect(status.destination).toMatchObject({ type: 'local', settings: { path: folder } });
+      await card.getByTestId('node-backups-check').click();
+      await page.getByText('Check finished').first().waitFor();
+      await card.getByTestId('node-backups-last-check').getByText('passed').waitFor();
+      await screenshot(page, 'backups-node-card');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });

@@ -8,12 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, catalogueCodeFor } from '../../api/errors';
 import { notifyError, notifySuccess } from '../../api/notify';
-import { hasScope } from '../../api/scopes';
+import { hasScope, isAdmin } from '../../api/scopes';
 import { useSession } from '../../api/useSession';
 import { PageLoader } from '../../components/PageLoader';
 import { nodeKeys, nodeQuery, nodesApi } from './api';
 import { DeleteNodeButton } from './DeleteNodeButton';
 import { DeploymentCard } from './DeploymentCard';
+import { BackupDestinationCard } from './backups/BackupDestinationCard';
 import { LinkSecurity } from './LinkSecurity';
 import { NodeFields } from './NodeFields';
 import { emptyNodeForm, formToBody, nodeToForm, validateNode, type NodeFormValues } from './nodeForm';
@@ -114,6 +115,8 @@ export default function NodePage() {
         {!isNew && hasScope(scopes, 'nodes.deploy') && (
           <DeploymentCard nodeId={id} isLocal={node.data?.isLocal} />
         )}
+        {/* The node's backup settings are an administrator's (docs/backups.md § Destinations). */}
+        {!isNew && isAdmin(scopes) && <BackupDestinationCard nodeId={id} />}
       </Stack>
     </form>
   );
