@@ -1,68 +1,52 @@
 /**
- * Gives a whole folder tree to one uid:gid through descriptors (ADR 0002, like remove-tree.ts): each folder
- * is opened from its parent's descriptor with `O_NOFOLLOW | O_DIRECTORY` and re-owned with `fchown` on that
- * descriptor; every other entry is re-owned with `lchown` of its name inside the open folder, which changes
- * a symlink itself, never its target. A folder swapped for a symlink mid-walk therefore cannot lead the walk
- * (or a chown) outside the tree: the open fails and the link itself is re-owned instead.
+ * The one walk that hands a folder tree to a uid:gid (ADR 0002): the isolation's hand-over of a server folder
+ * to the server's ids (isolation/ownership.ts) and Docker's to the container user (environment/docker/user.ts).
+ * Each folder is opened from its parent's descriptor with `O_NOFOLLOW | O_DIRECTORY` (fd-walk.ts) and every
+ * entry is re-owned with `lchown` of its name inside the open folder, which changes a symlink itself, never its
+ * target; a folder swapped for a symlink mid-walk is therefore never descended. Device nodes and files with
+ * other hard links are left alone: re-owning them would hand over a device, or a file that also lives elsewhere.
  */
-import { lchown, lstat, open, readdir, type FileHandle } from 'node:fs/promises';
-import { constants } from 'node:fs';
-import { AppError } from '@hearth/contract';
+import type { Stats } from 'node:fs';
+import { lchown, open, readdir, type FileHandle } from 'node:fs/promises';
 import { at, DIR_FLAGS, type FileOwner } from './fd-walk';
+import { lstatEach } from './lstat-entries';
 
-/** Deeper trees than this are refused (each level holds one descriptor), as for the recursive delete. */
+/** Deeper folders are not descended (each level holds a descriptor); whatever is that deep, the server made. */
 const MAX_DEPTH = 256;
 
 const codeOf = (err: unknown) => (err as NodeJS.ErrnoException).code ?? '';
 
-/** An entry gone meanwhile is nothing to re-own. */
-function unlessGone(err: unknown): void {
-  if (codeOf(err) !== 'ENOENT') throw err;
+/** Entries that may be handed over: not devices, not files that are also linked from elsewhere. */
+function transferable(stats: Stats): boolean {
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return false;
+  return !(stats.isFile() && stats.nlink > 1);
 }
 
-async function ownFolder(folder: FileHandle, owner: FileOwner): Promise<void> {
-  const info = await folder.stat();
-  if (info.uid !== owner.uid || info.gid !== owner.gid) await folder.chown(owner.uid, owner.gid);
+function owned(stats: Stats, owner: FileOwner): boolean {
+  return stats.uid === owner.uid && stats.gid === owner.gid;
 }
 
-/** Re-owns one non-folder entry by name inside `folder` (never following it). */
-async function ownEntry(folder: FileHandle, name: string, owner: FileOwner): Promise<void> {
-  const path = at(folder, name);
-  const info = await lstat(path).catch((err: unknown) => unlessGone(err));
-  if (info && (info.uid !== owner.uid || info.gid !== owner.gid))
-    await lchown(path, owner.uid, owner.gid).catch((err: unknown) => unlessGone(err));
-}
-
-async function walk(folder: FileHandle, owner: FileOwner, depth: number): Promise<void> {
-  if (depth > MAX_DEPTH) throw new AppError('ErrFieldInvalid', { field: 'path', reason: 'too deep' });
-  await ownFolder(folder, owner);
-  for (const entry of await readdir(at(folder), { withFileTypes: true })) {
-    if (!entry.isDirectory()) {
-      await ownEntry(folder, entry.name, owner);
-      continue;
+/** Everything below the open folder `dir` (not `dir` itself) owned by `owner`. */
+export async function chownChildren(dir: FileHandle, owner: FileOwner, depth = 0): Promise<void> {
+  const names = await readdir(at(dir));
+  const entries = await lstatEach(dir, names, (name, stats) => ({ name, stats }));
+  for (const { name, stats } of entries) {
+    if (!owned(stats, owner) && transferable(stats)) {
+      await lchown(at(dir, name), owner.uid, owner.gid).catch((err: unknown) => {
+        if (codeOf(err) !== 'ENOENT') throw err; // removed meanwhile: nothing to hand over
+      });
     }
-    const child = await open(at(folder, entry.name), DIR_FLAGS).catch((err: unknown) => {
-      // Replaced by a link or a file since readdir: re-own that entry itself, do not descend.
-      if (codeOf(err) === 'ELOOP' || codeOf(err) === 'ENOTDIR') return null;
-      unlessGone(err);
-      return undefined;
+    if (!stats.isDirectory() || depth >= MAX_DEPTH) continue;
+    const child = await open(at(dir, name), DIR_FLAGS).catch((err: unknown) => {
+      // Replaced by a file or a symlink since the listing, or removed: nothing below to walk.
+      if (['ENOENT', 'ENOTDIR', 'ELOOP'].includes(codeOf(err))) return null;
+      throw err;
     });
-    if (child === null) await ownEntry(folder, entry.name, owner);
     if (!child) continue;
     try {
-      await walk(child, owner, depth + 1);
+      await chownChildren(child, owner, depth + 1);
     } finally {
       await child.close();
     }
-  }
-}
-
-/** Re-owns `root` and everything below it that is not `owner`'s yet. `root` itself is the daemon's path. */
-export async function chownTree(root: string, owner: FileOwner): Promise<void> {
-  const folder = await open(root, constants.O_RDONLY | constants.O_DIRECTORY);
-  try {
-    await walk(folder, owner, 0);
-  } finally {
-    await folder.close();
   }
 }

@@ -1,15 +1,15 @@
 /**
- * The docker hand-over of a server folder (environment/docker/user.ts → filesystem/chown-tree.ts) re-owns the
- * tree through descriptors: links inside it are re-owned themselves, and a folder swapped for a link to the
- * outside while the walk runs never makes it touch anything outside. Needs root (chown to other users).
+ * The docker hand-over of a server folder (environment/docker/user.ts → filesystem/chown-tree.ts, the walk the
+ * isolation's hand-over uses too) re-owns the tree through descriptors: links inside it are re-owned themselves,
+ * a file hard-linked from outside is left alone, and a folder swapped for a link to the outside while the walk
+ * runs never makes it touch anything outside. Needs root (chown to other users).
  */
-import { chown, lstat, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { chown, link, lstat, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chownTree } from '../../src/filesystem/chown-tree';
 import { handOver } from '../../src/environment/docker/user';
 
 const isRoot = process.getuid?.() === 0;
@@ -44,9 +44,11 @@ describe.runIf(isRoot)('chown walk through descriptors', () => {
     return { uid: info.uid, gid: info.gid };
   };
 
-  it('re-owns every entry, links themselves and never their targets', async () => {
+  it('re-owns every entry, links themselves and never their targets; a hard link is left alone', async () => {
     await symlink(join(outside, 'secret'), join(root, 'file-link'));
     await symlink(outside, join(root, 'world', 'dir-link'));
+    // The same inode as outside/secret: re-owning it would re-own the file outside.
+    await link(join(outside, 'secret'), join(root, 'hard-link'));
     await handOver(root, container);
     for (const path of [
       root,
@@ -57,6 +59,7 @@ describe.runIf(isRoot)('chown walk through descriptors', () => {
       join(root, 'world', 'dir-link'),
     ])
       expect(await ownerOf(path), path).toEqual(container);
+    expect(await ownerOf(join(root, 'hard-link'))).toEqual(stranger);
     expect(await ownerOf(outside)).toEqual(stranger);
     expect(await ownerOf(join(outside, 'secret'))).toEqual(stranger);
   });
@@ -82,7 +85,7 @@ describe.runIf(isRoot)('chown walk through descriptors', () => {
     try {
       for (let round = 0; round < 100; round += 1) {
         const owner = round % 2 === 0 ? container : { uid: 1_001, gid: 1_001 };
-        await chownTree(root, owner).catch((err: unknown) => {
+        await handOver(root, owner).catch((err: unknown) => {
           // A folder that vanished between readdir and open is skipped; any other failure is a defect.
           if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
         });
