@@ -163,6 +163,11 @@ describe.runIf(canRun)('account screens in Chromium against the real panel', () 
     const input = page.getByTestId('otp-input');
     await input.waitFor();
     await screenshot(page, 'login-otp');
+    // A wrong code is named as such, not as wrong credentials (the password already passed).
+    await input.fill('000000');
+    await input.press('Enter');
+    await page.getByText('The two-factor code is wrong').waitFor();
+    expect(await page.getByText('Invalid credentials').count()).toBe(0);
     // The code used for enrolment cannot be replayed: wait for the next 30 s window.
     await waitForNextTotpWindow();
     await input.fill(totp.generate());

@@ -65,6 +65,7 @@ export const errorCatalogue = {
   ErrRateLimited: { status: 429, message: 'Too many requests, try again in {retryAfter} seconds' },
   ErrMethodNotAllowed: { status: 405, message: 'Method not allowed' },
   ErrSessionExpired: { status: 400, message: 'The login session expired, please log in again' },
+  ErrOtpWrong: { status: 400, message: 'The two-factor code is wrong' },
   ErrOtpAlreadyUsed: { status: 400, message: 'This code was already used, wait for the next one' },
   ErrOtpNotEnrolling: { status: 400, message: 'Start two-factor enrolment first' },
   ErrRegistrationDisabled: { status: 404, message: 'Registration is disabled' },

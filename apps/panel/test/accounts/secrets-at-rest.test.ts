@@ -52,7 +52,7 @@ describe.each(DIALECTS)('secrets at rest on %s', (dialect) => {
     const first = await login(u.email, u.password);
     expect(first.json()).toEqual({ otpNeeded: true });
     const cookie = first.cookies.find((c) => c.name === 'hearth_otp')?.value ?? '';
-    expect((await otp(cookie, '000000')).json<ErrorBody>().error.code).toBe('ErrInvalidCredentials');
+    expect((await otp(cookie, '000000')).json<ErrorBody>().error.code).toBe('ErrOtpWrong');
     const done = await otp(cookie, totpCode(secret, 1));
     expect(done.statusCode).toBe(200);
     // The key lives in the data folder, owner-only.

@@ -104,7 +104,7 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     }>();
     expect(enrol.img).toMatch(/^data:image\/png;base64,/);
     expect(code(await call(t, 'PUT', '/api/self/otp', { token: u.token, body: { token: '000000' } }))).toBe(
-      'ErrInvalidCredentials',
+      'ErrOtpWrong',
     );
     const confirm = await call(t, 'PUT', '/api/self/otp', {
       token: u.token,
@@ -121,7 +121,7 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     const otp = (token: string, cookie = pending?.value ?? '') =>
       t.app.inject({ method: 'POST', url: '/auth/otp', payload: { token }, cookies: { hearth_otp: cookie } });
     expect(code(await otp(totpCode(enrol.secret)))).toBe('ErrOtpAlreadyUsed'); // the confirm step was used
-    expect(code(await otp('999999'))).toBe('ErrInvalidCredentials');
+    expect(code(await otp('999999'))).toBe('ErrOtpWrong');
     const next = totpCode(enrol.secret, 1);
     const done = await otp(next);
     expect(done.statusCode).toBe(200);
@@ -150,9 +150,7 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     await call(t, 'POST', '/api/self/otp', { token: u.token }); // start again, never confirm
     expect((await call(t, 'GET', '/api/self/otp', { token: u.token })).json()).toEqual({ otpEnabled: true });
     expect((await login(u.email, u.password)).json()).toEqual({ otpNeeded: true });
-    expect(code(await call(t, 'DELETE', '/api/self/otp/000000', { token: u.token }))).toBe(
-      'ErrInvalidCredentials',
-    );
+    expect(code(await call(t, 'DELETE', '/api/self/otp/000000', { token: u.token }))).toBe('ErrOtpWrong');
     const removed = await call(t, 'DELETE', `/api/self/otp/${totpCode(enrol.secret)}`, { token: u.token });
     expect(removed.statusCode).toBe(204);
     expect((await login(u.email, u.password)).json<Session>().session).toBeTruthy();

@@ -90,7 +90,8 @@ export class AuthService {
    */
   async checkCode(user: UserRow, stored: string, code: string): Promise<void> {
     const step = verifyTotp(this.d.secrets.openTotp(stored), code);
-    if (step === undefined) throw new AppError('ErrInvalidCredentials');
+    // The password already passed at this point: naming the wrong code tells the user what to fix, nothing more.
+    if (step === undefined) throw new AppError('ErrOtpWrong');
     if (!(await this.d.users.claimOtpCounter(user.id, step))) throw new AppError('ErrOtpAlreadyUsed');
   }
 
