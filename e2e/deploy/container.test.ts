@@ -68,7 +68,7 @@ describe.runIf(dockerAvailable())('the container image', () => {
   beforeAll(async () => {
     const { baseImage, buildImage, prepareContext } = await import('./helpers/image');
     baseImage();
-    context = prepareContext(`container-test-${process.pid}`);
+    context = await prepareContext(`container-test-${process.pid}`);
     const started = Date.now();
     buildImage(context, TAG);
     console.log(`docker build of the prepared context: ${((Date.now() - started) / 1000).toFixed(1)} s`);

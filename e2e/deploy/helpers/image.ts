@@ -2,17 +2,16 @@
  * Builds the repository's Dockerfile where no registry is reachable (docs/operations.md § Container): the base is
  * imported by scripts/ci/base-image.sh (Debian bookworm from Debian's packages + this machine's Node 20), and the
  * Dockerfile's CI path (`HEARTH_PREBUILT`) takes a tree built here: `npm run build` into a context folder, its
- * production node_modules (`npm install --omit=dev` from the npm registry, natives built against this Node; kept
- * in /var/cache/hearth-ci per manifest and Node version) and the holder compiled with this machine's cc.
+ * production node_modules copied from the workspace as the Debian package takes them (scripts/package/
+ * node-modules.mjs: natives built for this Node) and the holder compiled with this machine's cc.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ensureWebBuilt } from '../../helpers/panel';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const CACHE = '/var/cache/hearth-ci';
 export const BASE_IMAGE = 'hearth-ci/node-base:bookworm';
 const PACKAGE_FILES = ['package.json', 'package-lock.json', '.npmrc'];
 const WORKSPACES = [
@@ -32,38 +31,23 @@ export function baseImage(): string {
   return run('sh', [join(ROOT, 'scripts/ci/base-image.sh'), BASE_IMAGE]).trim();
 }
 
-/** `npm install --omit=dev` for the tree's manifest, once per manifest and Node version; copied into `tree`. */
-function productionModules(tree: string): void {
-  const key = createHash('sha256')
-    .update(readFileSync(join(tree, 'package.json')))
-    .update(process.version)
-    .digest('hex')
-    .slice(0, 16);
-  const cached = join(CACHE, `prod-modules-${key}`);
-  if (!existsSync(cached)) {
-    const work = `${cached}.${process.pid}.tmp`;
-    rmSync(work, { recursive: true, force: true });
-    mkdirSync(work, { recursive: true });
-    cpSync(join(tree, 'package.json'), join(work, 'package.json'));
-    // Natives against this Node's headers (Debian's /usr/include/node), as the repository's .npmrc does.
-    const env = { ...process.env, npm_config_nodedir: '/usr', npm_config_build_from_source: 'true' };
-    run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--no-package-lock'], work, env);
-    renameSync(work, cached);
-  }
-  cpSync(join(cached, 'node_modules'), join(tree, 'node_modules'), {
-    recursive: true,
-    verbatimSymlinks: true,
-  });
+/** The externals and their dependencies, copied from the workspace's node_modules (natives built for this Node). */
+async function productionModules(tree: string): Promise<void> {
+  const { externals } = (await import('../../../scripts/build/externals.mjs')) as { externals: string[] };
+  const { copyNodeModules } = (await import('../../../scripts/package/node-modules.mjs')) as {
+    copyNodeModules: (root: string, names: string[], target: string) => number;
+  };
+  copyNodeModules(ROOT, externals, tree);
 }
 
 /** A build context in `.tmp/` with the Dockerfile, the package files it copies first, and `prebuilt/`. */
-export function prepareContext(name: string): string {
+export async function prepareContext(name: string): Promise<string> {
   const context = join(ROOT, '.tmp', name);
   rmSync(context, { recursive: true, force: true });
   const tree = join(context, 'prebuilt');
   ensureWebBuilt();
   run(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--no-web', `--out-dir=${tree}`]);
-  productionModules(tree);
+  await productionModules(tree);
   const source = join(tree, 'share/holder/hearth-holder.c');
   const hash = createHash('sha256').update(readFileSync(source)).digest('hex').slice(0, 16);
   run('cc', ['-std=c11', '-O2', '-Wall', '-o', join(dirname(source), `hearth-holder-${hash}`), source]);
