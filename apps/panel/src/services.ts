@@ -63,7 +63,7 @@ export function createServices(db: Db, config: PanelConfig, options: ServiceOpti
   const creator = createUserCreator(db, sessions);
   const setup = new SetupService({ settings: repos.settingsRepo, users: repos.users, creator });
   const templates = createTemplatesService(db, config);
-  const nodeParts = nodeServices(db, config, settings, options.linkTimeouts, options.localNodeRuns);
+  const nodeParts = nodeServices(db, config, settings, options.linkTimeouts, options.localNodeRuns, activity);
   const accounts = accountServices(db, config, options, { ...repos, creator, activity }, sessions, settings);
   const sockets = new SocketRegistry({
     perServer: config.web.socketsPerServer,

@@ -9,6 +9,9 @@ import type { NodeLink } from './node-link';
 
 export type NodeStatus = 'online' | 'offline' | 'unknown';
 
+/** Told when a probe finds a known node's reachability changed (the activity log records it). */
+export type NodeStatusListener = (nodeId: string, status: 'online' | 'offline') => void;
+
 interface Entry {
   status: NodeStatus;
   features?: DaemonFeatures;
@@ -24,7 +27,10 @@ const PROBE_GRANT = { sub: 'panel', server: DAEMON_TOKEN_ANY_SERVER, perms: [], 
 export class NodeStatusCache {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly link: NodeLink) {}
+  constructor(
+    private readonly link: NodeLink,
+    private readonly onChange: NodeStatusListener = () => undefined,
+  ) {}
 
   /**
    * The statuses of these nodes, from the cache (stale ones refresh in the background). Lists never await the
@@ -60,8 +66,20 @@ export class NodeStatusCache {
       method: 'GET',
       path: '/daemon/features',
     });
-    this.entries.set(nodeId, { status: 'online', features, at: Date.now() });
+    this.settle(nodeId, { status: 'online', features, at: Date.now() });
     return features;
+  }
+
+  /** A probe's result; a change from a known state (not from `unknown`, the panel's own start) is reported. */
+  private settle(id: string, entry: Entry): void {
+    const before = this.entries.get(id)?.status;
+    this.entries.set(id, entry);
+    if (
+      (before === 'online' || before === 'offline') &&
+      before !== entry.status &&
+      entry.status !== 'unknown'
+    )
+      this.onChange(id, entry.status);
   }
 
   forget(nodeId: string): void {
@@ -74,14 +92,14 @@ export class NodeStatusCache {
     const probing = this.link
       .json<DaemonFeatures>(id, PROBE_GRANT, { method: 'GET', path: '/daemon/features' }, PROBE_TIMEOUTS)
       .then(
-        (features) => this.entries.set(id, { status: 'online', features, at: Date.now() }),
+        (features) => this.settle(id, { status: 'online', features, at: Date.now() }),
         (err: unknown) => {
           // Any answer from the daemon (even a refusal) means it is up; no answer means offline, and so does
           // a peer that failed the node's certificate check: it is not the node (docs/security.md § Node link).
           const down =
             isAppError(err) &&
             ['ErrNodeOffline', 'ErrNodeTimeout', 'ErrNodeNotFound', 'ErrNodeCertificate'].includes(err.code);
-          this.entries.set(id, { status: down ? 'offline' : 'online', at: Date.now() });
+          this.settle(id, { status: down ? 'offline' : 'online', at: Date.now() });
         },
       )
       .then(() => undefined);

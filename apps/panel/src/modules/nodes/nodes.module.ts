@@ -1,6 +1,7 @@
 import type { PanelConfig } from '../../config/schema';
 import type { Db } from '../../db/connect';
 import { dataDir } from '../../lib/paths';
+import type { ActivityService } from '../activity/activity.service';
 import type { SettingsService } from '../settings/settings.service';
 import { NodesRepository } from './nodes.repository';
 import { NodesService } from './nodes.service';
@@ -23,6 +24,7 @@ export function nodeServices(
   settings: SettingsService,
   timeouts?: Partial<LinkTimeouts>,
   localNodeRuns = false,
+  activity?: ActivityService,
 ) {
   const nodesRepo = new NodesRepository(db);
   const nodes = new NodesService({
@@ -42,5 +44,10 @@ export function nodeServices(
     { ...defaultLinkTimeouts, ...timeouts },
     localNodeRuns,
   );
-  return { nodesRepo, nodes, link, nodeStatus: new NodeStatusCache(link) };
+  // A node going offline or coming back is recorded (docs/activity.md), as the panel's probes find it.
+  const nodeStatus = new NodeStatusCache(link, (nodeId, status) => {
+    const actor = { type: 'system', id: null, label: 'panel', ip: null } as const;
+    void activity?.record({ actor, action: status === 'online' ? 'node.online' : 'node.offline', nodeId });
+  });
+  return { nodesRepo, nodes, link, nodeStatus };
 }
