@@ -62,7 +62,7 @@ export function createServices(db: Db, config: PanelConfig, options: ServiceOpti
   // Every path that creates an account goes through this one (modules/users/user-creator.ts).
   const creator = createUserCreator(db, sessions);
   const setup = new SetupService({ settings: repos.settingsRepo, users: repos.users, creator });
-  const templates = createTemplatesService(db, config);
+  const templates = createTemplatesService(db, config, activity);
   const nodeParts = nodeServices(db, config, settings, options.linkTimeouts, options.localNodeRuns, activity);
   const accounts = accountServices(db, config, options, { ...repos, creator, activity }, sessions, settings);
   const sockets = new SocketRegistry({

@@ -58,6 +58,14 @@ describe.each(DIALECTS)('activity recorded by panel services on %s', (dialect) =
     expect((await latest('server.users.changed'))?.id).toBe(before?.id);
   });
 
+  it('records a template import with its name and source', async () => {
+    const [name] = await t.services.templates.importableNames();
+    expect(name).toBeTruthy();
+    const url = `/api/templates/import/${encodeURIComponent(name ?? '')}`;
+    expect((await call(t, 'POST', url, as(admin.token))).statusCode).toBeLessThan(300);
+    expect(await latest('template.imported')).toMatchObject({ actorId: admin.id, ip, details: { name } });
+  });
+
   it('records settings changes without the secret values', async () => {
     const body = { 'panel.settings.companyName': 'Acme', 'panel.email.password': 'mail-pass-XYZ' };
     expect((await call(t, 'POST', '/api/settings', as(admin.token, body))).statusCode).toBe(204);

@@ -9,6 +9,7 @@ import { loadTemplate } from './template-io';
 import { toRow, toStored, toSummary } from './templates.presenter';
 import type { TemplatesRepository } from './templates.repository';
 import type { TemplateSources } from './sources/template-sources';
+import type { ActivityService } from '../activity/activity.service';
 
 /** Per-template outcome of importing a whole source. */
 export type ImportOutcome =
@@ -20,6 +21,8 @@ export class TemplatesService {
     private readonly repo: TemplatesRepository,
     private readonly sources: TemplateSources,
     private readonly now: () => number = Date.now,
+    /** The activity log (docs/activity.md): imports, saves and deletions are recorded. */
+    private readonly activity?: ActivityService,
   ) {}
 
   async list(): Promise<TemplateSummary[]> {
@@ -73,6 +76,7 @@ export class TemplatesService {
     const { template, warnings, source: from } = found.value;
     const row = toRow(found.value.name, template, warnings, this.now());
     await this.repo.upsert(row);
+    await this.activity?.here('template.imported', { details: { name: found.value.name, source: from } });
     return { ...toSummary(row), source: from };
   }
 
@@ -88,6 +92,7 @@ export class TemplatesService {
     for (const found of scan.templates) {
       const row = toRow(found.name, found.template, found.warnings, this.now());
       await this.repo.upsert(row);
+      await this.activity?.here('template.imported', { details: { name: found.name, source: found.source } });
       outcomes.push({ name: found.name, ok: true, result: { ...toSummary(row), source: found.source } });
     }
     return outcomes;
