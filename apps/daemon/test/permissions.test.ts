@@ -189,8 +189,11 @@ describe('daemon permission table: socket', () => {
     await done;
   }
 
-  /** Sends `message` then a ping; everything the daemon said up to the pong. */
-  async function exchange(token: string, message: object): Promise<Message[]> {
+  /**
+   * Sends `message` then a ping; everything the daemon said up to the pong — and up to the `reply` when one is
+   * awaited: file work answers on a later turn than the ping, so the pong alone may come first.
+   */
+  async function exchange(token: string, message: object, reply?: string): Promise<Message[]> {
     const socket = await TestSocket.open(d.url, id, token);
     try {
       socket.send(message);
@@ -198,6 +201,7 @@ describe('daemon permission table: socket', () => {
       const pongs = () => socket.messages.filter((m) => m.type === 'pong').length;
       const wanted = (message as { type: string }).type === 'ping' ? 2 : 1;
       await socket.waitFor(() => pongs() >= wanted, 'pong');
+      if (reply) await socket.waitFor((m) => m.type === reply, reply);
       return [...socket.messages];
     } finally {
       await closed(socket);
@@ -234,7 +238,7 @@ describe('daemon permission table: socket', () => {
       const admin = await d.admin();
       await d.request('PUT', `/daemon/server/${id}/file/perm-dir/inner?folder=true`, { token: admin });
     }
-    const replies = await exchange(await d.user(id, [...flagsOf(row.need)]), message);
+    const replies = await exchange(await d.user(id, [...flagsOf(row.need)]), message, replyOf[key]);
     const refused = refusalsIn(replies).filter((code) => REFUSALS.includes(code));
     expect(refused, `${key} with its need`).toEqual([]);
     const reply = replyOf[key];
