@@ -26,6 +26,9 @@ export const registerBodySchema = z.strictObject({
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 export const setupBodySchema = registerBodySchema.extend({ token: z.string().min(1).max(256) });
 export type SetupBody = z.infer<typeof setupBodySchema>;
+/** The setup page asks whether its link still works before the newcomer types anything. */
+export const setupCheckBodySchema = z.object({ token: z.string().min(1).max(256) });
+export type SetupCheckBody = z.infer<typeof setupCheckBodySchema>;
 
 /** A logged-in answer; the same token is also set as the `hearth_session` cookie. */
 export const sessionResponseSchema = z.object({ session: z.string(), scopes: z.array(z.string()) });

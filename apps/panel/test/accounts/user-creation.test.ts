@@ -205,6 +205,12 @@ describe.each(DIALECTS)('first-run setup through the one user creation on %s', (
       await restore();
     }
     expect(await t.services.users.count()).toBe(0);
+    // The page's check on load: the link still works after the failed creation, a bogus one does not.
+    expect((await call(t, 'POST', '/auth/setup/check', { body: { token } })).statusCode).toBe(204);
+    expect(answer(await call(t, 'POST', '/auth/setup/check', { body: { token: 'bogus' } }))).toEqual([
+      400,
+      'ErrSetupTokenInvalid',
+    ]);
     const done = await call(t, 'POST', '/auth/setup', { body });
     expect(done.statusCode).toBe(200);
     expect(done.json<{ scopes: string[] }>().scopes).toContain('servers.admin');
@@ -214,5 +220,10 @@ describe.each(DIALECTS)('first-run setup through the one user creation on %s', (
       granted: ['admin'],
     });
     expect(answer(await call(t, 'POST', '/auth/setup', { body }))).toEqual([400, 'ErrSetupTokenInvalid']);
+    // Once used, the link checks as invalid too.
+    expect(answer(await call(t, 'POST', '/auth/setup/check', { body: { token } }))).toEqual([
+      400,
+      'ErrSetupTokenInvalid',
+    ]);
   });
 });

@@ -204,6 +204,12 @@ export const panelRequests: Record<string, BuildRequest> = {
     if (!token) throw new Error('an empty panel offers its setup link');
     return { url: '/auth/setup', panel, body: { token, ...newAccount() } };
   },
+  'POST /auth/setup/check': async (ctx) => {
+    const panel = await ctx.emptyPanel();
+    const token = await panel.services.setup.prepare();
+    if (!token) throw new Error('an empty panel offers its setup link');
+    return { url: '/auth/setup/check', panel, body: { token } };
+  },
   'POST /oauth2/token': async (ctx) => {
     const client = await ctx.t.services.clients.create((await ctx.user()).id, 'matrix', '');
     return {

@@ -30,19 +30,21 @@ export class SetupService {
     return token;
   }
 
+  /** Whether `token` is the live setup link; answers nothing more (the token is a random 256-bit value). */
+  async check(token: string): Promise<void> {
+    const stored = await this.deps.settings.get(SETUP_KEY);
+    if (typeof stored !== 'string' || stored !== hashToken(token) || (await this.deps.users.count()) > 0) {
+      throw new AppError('ErrSetupTokenInvalid');
+    }
+  }
+
   /**
    * The first administrator, logged in. The token is spent in the transaction that creates the account: of two
    * racing requests only one deletes its row, and a creation that fails leaves the link usable.
    */
   async complete(input: SetupBody): Promise<SessionResponse> {
+    await this.check(input.token);
     const stored = await this.deps.settings.get(SETUP_KEY);
-    if (
-      typeof stored !== 'string' ||
-      stored !== hashToken(input.token) ||
-      (await this.deps.users.count()) > 0
-    ) {
-      throw new AppError('ErrSetupTokenInvalid');
-    }
     const claim = async (q: AccountTx) => {
       if (!(await this.deps.settings.deleteIf(SETUP_KEY, JSON.stringify(stored), q))) {
         throw new AppError('ErrSetupTokenInvalid');

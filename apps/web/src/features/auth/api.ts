@@ -15,6 +15,7 @@ export const authApi = {
   otp: (token: string) => api.post<SessionResponse>('/auth/otp', { token } satisfies OtpBody),
   register: (body: RegisterBody) => api.post<RegisterResponse>('/auth/register', body),
   setup: (body: SetupBody) => api.post<SessionResponse>('/auth/setup', body),
+  checkSetup: (token: string) => api.post<void>('/auth/setup/check', { token }),
   invite: (body: InviteAcceptBody) => api.post<SessionResponse>('/auth/invite', body),
 };
 
