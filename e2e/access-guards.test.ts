@@ -24,9 +24,10 @@ describe.runIf(canRun)('what a limited user sees in Chromium', () => {
   const call = <T>(method: string, path: string, body?: unknown) =>
     panelApi<T>(suite.panel, admin.session, method, path, body);
 
-  async function newUser(username: string): Promise<string> {
+  async function newUser(username: string, panelFlags?: Record<string, boolean>): Promise<string> {
     const email = `${username}@example.com`;
-    await call('POST', '/api/users', { username, email, password: PASSWORD });
+    const { id } = await call<{ id: string }>('POST', '/api/users', { username, email, password: PASSWORD });
+    if (panelFlags) await call('PUT', `/api/users/${id}/perms`, panelFlags);
     return email;
   }
 
@@ -104,5 +105,30 @@ describe.runIf(canRun)('what a limited user sees in Chromium', () => {
     expect(await sidebarLinks(page)).toEqual(['Account']);
     await page.goto('/server');
     await page.getByTestId('no-access').waitFor();
+  });
+
+  it('a view-only template user sees templates but no Import, Add, Save or Delete', async () => {
+    const { run, ...rest } = fakeGameDefinition();
+    await call('PUT', '/api/templates/fake-game', {
+      ...rest,
+      run,
+      supportedEnvironments: [{ type: 'standard' }],
+    });
+    const page = await logIn(await newUser('reader', { viewTemplates: true }));
+    await page.goto('/template');
+    await page.getByTestId('template-fake-game').waitFor();
+    expect(await page.getByRole('button', { name: 'Import' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Add template' }).count()).toBe(0);
+    await page.goto('/template/fake-game');
+    await page.getByTestId('general').waitFor();
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await page.goto('/addtemplate');
+    await page.getByTestId('no-access').waitFor();
+    // The administrator still has them (the check above is not vacuous).
+    const adminPage = await suite.open(admin, '/template/fake-game');
+    await adminPage.getByRole('button', { name: 'Save' }).waitFor();
+    await adminPage.goto('/template');
+    await adminPage.getByRole('link', { name: 'Add template' }).waitFor();
   });
 });

@@ -46,6 +46,7 @@ export function GeneralCard({ template, onChange, nameLocked, nameError }: Props
             autosize
             minRows={4}
             maxRows={16}
+            dir="auto"
             value={template.readme ?? ''}
             onChange={(e) => set({ readme: e.currentTarget.value || undefined })}
           />

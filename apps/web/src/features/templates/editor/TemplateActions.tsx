@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../../api/notify';
+import { hasScope } from '../../../api/scopes';
+import { useSession } from '../../../api/useSession';
 import { templateKeys, templatesApi } from '../api';
 
 interface Props {
@@ -15,9 +17,10 @@ interface Props {
   onNameError: (message: string | null) => void;
 }
 
-/** Save (PUT /api/templates/{id}) and delete with a confirmation dialog. */
+/** Save (PUT /api/templates/{id}) and delete with a confirmation dialog; none of it for view-only users. */
 export function TemplateActions({ id, current, onNameError }: Props) {
   const { t } = useTranslation();
+  const canEdit = hasScope(useSession().scopes, 'templates.edit');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -46,6 +49,7 @@ export function TemplateActions({ id, current, onNameError }: Props) {
     onNameError(null);
     save.mutate({ target, template: { ...template, name: target } });
   };
+  if (!canEdit) return null;
   return (
     <Group justify="flex-end">
       {id !== undefined && (

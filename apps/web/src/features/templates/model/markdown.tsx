@@ -63,24 +63,39 @@ export function parseBlocks(source: string): Block[] {
   return blocks.filter((b) => b.kind !== 'paragraph' || b.text !== '');
 }
 
+/** Each block takes its own text's direction (`dir="auto"`): an English readme stays LTR inside an RTL locale. */
 function renderBlock(block: Block, key: number): ReactNode {
   switch (block.kind) {
     case 'heading': {
       const Tag = `h${Math.min(block.level + 2, 6)}` as 'h3';
-      return <Tag key={key}>{renderInline(block.text)}</Tag>;
+      return (
+        <Tag key={key} dir="auto">
+          {renderInline(block.text)}
+        </Tag>
+      );
     }
     case 'list':
       return (
         <ul key={key}>
           {block.items.map((item, i) => (
-            <li key={i}>{renderInline(item)}</li>
+            <li key={i} dir="auto">
+              {renderInline(item)}
+            </li>
           ))}
         </ul>
       );
     case 'code':
-      return <pre key={key}>{block.text}</pre>;
+      return (
+        <pre key={key} dir="auto">
+          {block.text}
+        </pre>
+      );
     case 'paragraph':
-      return <p key={key}>{renderInline(block.text)}</p>;
+      return (
+        <p key={key} dir="auto">
+          {renderInline(block.text)}
+        </p>
+      );
   }
 }
 
