@@ -3,7 +3,7 @@
  * from Debian's packages (no registry here; e2e/deploy/helpers/image.ts), run with the panel port published on a
  * free loopback port: the first administrator through the setup link `docker logs` shows, a login, a server
  * created on the local node inside the container, installed and started; it runs and answers on its console, and
- * its files are in the /var/lib/hearth volume. The container and the image are removed afterwards.
+ * its files are in the /var/lib/hearth volume; the image's health check passes. The container and the image are removed afterwards.
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -127,6 +127,13 @@ describe.runIf(dockerAvailable())('the container image', () => {
       expect(docker('exec', NAME, 'ls', `/var/lib/hearth/servers/${id}`)).toContain('game.mjs');
       const owner = docker('exec', NAME, 'stat', '-c', '%u', `/var/lib/hearth/servers/${id}/game.mjs`).trim();
       expect(Number(owner)).toBeGreaterThan(0);
+
+      // The image's HEALTHCHECK command, run as Docker would: it passes while the panel answers.
+      const health = JSON.parse(
+        docker('inspect', '-f', '{{json .Config.Healthcheck.Test}}', TAG),
+      ) as string[];
+      expect(health[0]).toBe('CMD');
+      expect(() => docker('exec', NAME, ...health.slice(1))).not.toThrow();
     },
   );
 });
