@@ -13,7 +13,7 @@ import {
   type PanelWithDaemon,
 } from '../helpers/daemon-node';
 
-const SERVER_TABS = ['stats', 'files', 'tasks', 'settings', 'users', 'admin'];
+const SERVER_TABS = ['stats', 'files', 'backups', 'tasks', 'settings', 'users', 'admin'];
 
 export interface I18nFixture {
   live: PanelWithDaemon;
