@@ -60,14 +60,23 @@ describe('SFTP information', () => {
     address: '',
   };
 
-  it('uses the node public host and SFTP port, username email|serverId, an sftp:// link', () => {
+  it('uses the node public host and SFTP port, username email#serverId first, email|serverId beside it', () => {
     expect(sftpInfo(server, 'a@b.c', 'panel.local')).toEqual({
       host: 'node.example.com',
       port: 5657,
       address: 'node.example.com:5657',
-      username: 'a@b.c|ab12cd34',
-      url: 'sftp://a%40b.c%7Cab12cd34@node.example.com:5657',
+      username: 'a@b.c#ab12cd34',
+      usernameAlt: 'a@b.c|ab12cd34',
+      command: "sftp -P 5657 'a@b.c#ab12cd34@node.example.com'",
+      url: 'sftp://a%40b.c%23ab12cd34@node.example.com:5657',
+      sshConfig: 'Host hearth-ab12cd34\n  HostName node.example.com\n  Port 5657\n  User a@b.c#ab12cd34',
     });
+  });
+
+  it('quotes a single quote in the e-mail for the shell and brackets an IPv6 host', () => {
+    const info = sftpInfo({ ...server, node: { ...server.node, publicHost: '::1' } }, "o'neil@b.c", 'x');
+    expect(info.command).toBe("sftp -P 5657 'o'\\''neil@b.c#ab12cd34@[::1]'");
+    expect(info.url).toBe("sftp://o'neil%40b.c%23ab12cd34@[::1]:5657");
   });
 
   it('uses the page host when the public host is {ip}', () => {

@@ -1,26 +1,43 @@
-import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Card, Code, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ServerView } from '@hearth/contract/servers';
 import { selfQuery } from '../../account/api';
+import { CopyIcon } from './CopyIcon';
 import { sftpInfo } from './sftp';
 
 /** The "copied to clipboard" chip stays 6000 ms. */
 export const COPY_CHIP_MS = 6000;
 
-function CopyRow({ label, value, testId }: { label: string; value: string; testId: string }) {
+function CopyRow({
+  label,
+  value,
+  testId,
+  block = false,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  block?: boolean;
+}) {
   const { t } = useTranslation();
   const clipboard = useClipboard({ timeout: COPY_CHIP_MS });
   return (
-    <Group justify="space-between" wrap="nowrap">
-      <div>
+    <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <div style={{ minWidth: 0, flex: 1 }}>
         <Text size="xs" c="dimmed">
           {label}
         </Text>
-        <Text ff="monospace" data-testid={testId}>
-          {value}
-        </Text>
+        {block ? (
+          <Code block data-testid={testId}>
+            {value}
+          </Code>
+        ) : (
+          <Text ff="monospace" data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
+            {value}
+          </Text>
+        )}
       </div>
       <Group gap="xs" wrap="nowrap">
         {clipboard.copied && (
@@ -32,9 +49,10 @@ function CopyRow({ label, value, testId }: { label: string; value: string; testI
           <ActionIcon
             variant="light"
             aria-label={`${t('servers.sftp.copy')} ${label}`}
+            data-testid={`${testId}-copy`}
             onClick={() => clipboard.copy(value)}
           >
-            ⧉
+            <CopyIcon />
           </ActionIcon>
         </Tooltip>
       </Group>
@@ -42,20 +60,28 @@ function CopyRow({ label, value, testId }: { label: string; value: string; testI
   );
 }
 
-/** SFTP information: host:port, username `email|serverId`, the password note and a connect link. */
+/**
+ * SFTP information: host:port, the username OpenSSH accepts (`email#serverId`) with the `email|serverId`
+ * form beside it, a ready `sftp` command, an ssh-config block and a connect link (docs/files.md § SFTP).
+ */
 export function SftpCard({ server }: { server: ServerView }) {
   const { t } = useTranslation();
   const self = useQuery(selfQuery);
-  const info = sftpInfo(server, self.data?.email ?? '', window.location.hostname);
+  // Without the e-mail the user name would read "#id": show the card once the account is known.
+  if (!self.data) return null;
+  const info = sftpInfo(server, self.data.email, window.location.hostname);
   return (
     <Card withBorder radius="md" padding="md" data-testid="sftp-card">
       <Stack gap="sm">
         <Text fw={600}>{t('servers.sftp.title')}</Text>
         <CopyRow label={t('servers.sftp.host')} value={info.address} testId="sftp-address" />
         <CopyRow label={t('servers.sftp.username')} value={info.username} testId="sftp-username" />
+        <CopyRow label={t('servers.sftp.usernameAlt')} value={info.usernameAlt} testId="sftp-username-alt" />
         <Text size="sm" c="dimmed">
           {t('servers.sftp.passwordNote')}
         </Text>
+        <CopyRow label={t('servers.sftp.command')} value={info.command} testId="sftp-command" />
+        <CopyRow label={t('servers.sftp.sshConfig')} value={info.sshConfig} testId="sftp-ssh-config" block />
         <Anchor href={info.url} data-testid="sftp-connect">
           {t('servers.sftp.connect', { address: info.address })}
         </Anchor>
