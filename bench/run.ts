@@ -2,6 +2,8 @@
  * `npm run bench`: every benchmark in turn, each printing its method and figures.
  * One at a time on purpose: they share two cores, and concurrent runs would measure each other.
  */
+// Tags this process so no child outlives it, whatever way the run ends (children.ts).
+import './children';
 import { runApiBench } from './api/run';
 import { runConsoleBench } from './console/run';
 import { runFilesBench } from './files/run';

@@ -5,10 +5,10 @@
  * keep-alive agent, in this process; the panel runs in a child process, so on the 2-core reference machine
  * each gets a core (other work on the machine skews req/s and latency, not CPU per request).
  */
-import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
+import { spawn, stop } from '../children';
 import { percentile, sampleProcess } from '../console/stats';
 
 const CONNECTIONS = 50;
@@ -55,7 +55,7 @@ export async function runApiBench(): Promise<void> {
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const line = await new Promise<string>((resolve) =>
-    createInterface({ input: child.stdout }).once('line', resolve),
+    createInterface({ input: child.stdout! }).once('line', resolve),
   );
   const { port, token } = JSON.parse(line) as { port: number; token: string };
   await load(port, token, 1_000); // warm-up (JIT, node status cache)
@@ -72,8 +72,7 @@ export async function runApiBench(): Promise<void> {
   // CPU the panel process spent per request: robust when other work shares the cores (req/s is not), and
   // 1000 / it is the req/s one free core could serve.
   const cpuMsPerRequest = ((after.ticks - before.ticks) * 10) / latencies.length;
-  child.kill(); // SIGTERM: panel-main exits cleanly, so a CPU profile is written
-  await new Promise((r) => child.once('exit', r));
+  await stop(child); // SIGTERM: panel-main exits cleanly, so a CPU profile is written
   latencies.sort((a, b) => a - b);
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
   console.log(

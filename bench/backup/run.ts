@@ -6,6 +6,8 @@
  * repository it leaves) and the daemon's RSS growth meanwhile. Exits non-zero on a failure; SIGINT/SIGTERM stop
  * the children and remove the temp folders. HEARTH_BENCH_QUICK=1 checks the harness on a small folder.
  */
+// Tags this process so no child outlives it, whatever way the run ends (children.ts).
+import '../children';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   copyFileSync,

@@ -3,13 +3,14 @@
  * websocket subscribers measuring throughput, end-to-end latency, lost lines, daemon CPU/RSS and the
  * latency of a status request during the flood. Prints the method and the figures.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
 import { DAEMON_TOKEN_ISSUER, daemonTokenAudience, serverPermissions } from '@hearth/contract';
+import { spawn, stop } from '../children';
 import { cpuBetween, fmt, percentile, sampleProcess } from './stats';
 import { Subscriber } from './subscriber';
 
@@ -24,7 +25,8 @@ interface Bench {
   panel: ChildProcess;
   eld: () => Promise<string>;
   base: string;
-  token: string;
+  /** A direct-daemon token, re-signed before it expires (the daemon refuses tokens living longer than 65 s). */
+  token: () => Promise<string>;
   dir: string;
   /** The panel's base URL and an admin session token (the path a browser takes). */
   panelBase: string;
@@ -38,8 +40,18 @@ async function sign(key: CryptoKey, nodeId: string, admin: boolean): Promise<str
     .setAudience(daemonTokenAudience(nodeId))
     .setSubject('bench')
     .setIssuedAt()
-    .setExpirationTime('1h') // longer than the 60 s the panel uses, so one token lasts the whole run
+    .setExpirationTime('60s') // like the panel's: the daemon refuses longer-lived tokens
     .sign(key);
+}
+
+/** Signs a fresh token when the last one is older than 30 s, so a long run never sends an expired one. */
+function refreshing(key: CryptoKey, nodeId: string, admin: boolean): () => Promise<string> {
+  let current: { token: string; at: number } | null = null;
+  return async () => {
+    if (!current || Date.now() - current.at > 30_000)
+      current = { token: await sign(key, nodeId, admin), at: Date.now() };
+    return current.token;
+  };
 }
 
 /** Reads lines of a child's stdout until one starts with `prefix`; resolves with the rest of it. */
@@ -64,7 +76,7 @@ async function startBench(): Promise<Bench> {
   const panel = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'panel-main.ts')], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  const panelLines = createInterface({ input: panel.stdout });
+  const panelLines = createInterface({ input: panel.stdout! });
   const deployment = JSON.parse(await lineFrom(panelLines, 'NODE ')) as {
     config: { nodeId: string };
     privateKeyPem: string;
@@ -79,7 +91,7 @@ async function startBench(): Promise<Bench> {
       stdio: ['pipe', 'pipe', 'inherit'],
     },
   );
-  const lines = createInterface({ input: daemon.stdout });
+  const lines = createInterface({ input: daemon.stdout! });
   const port = await lineFrom(lines, 'PORT ');
   panel.stdin?.write(`PORT ${port}\n`);
   const ready = JSON.parse(await lineFrom(panelLines, 'READY ')) as { port: number; token: string };
@@ -101,22 +113,31 @@ async function startBench(): Promise<Bench> {
     });
   const base = `http://127.0.0.1:${port}`;
   const admin = await sign(privateKey, nodeId, true);
+  const fail = async (what: string, res: Response) => {
+    if (!res.ok) throw new Error(`${what}: HTTP ${res.status} ${await res.text()}`);
+  };
   const definition = {
     run: { command: `${process.execPath} ${FAKE_GAME}`, stop: 'stop' },
     environment: { type: 'standard' },
   };
   const headers = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
-  await fetch(`${base}/daemon/server/bench`, { method: 'PUT', headers, body: JSON.stringify(definition) });
-  await fetch(`${base}/daemon/server/bench/start?wait=true`, {
-    method: 'POST',
-    headers: { authorization: headers.authorization },
-  });
+  await fail(
+    'creating the server',
+    await fetch(`${base}/daemon/server/bench`, { method: 'PUT', headers, body: JSON.stringify(definition) }),
+  );
+  await fail(
+    'starting the server',
+    await fetch(`${base}/daemon/server/bench/start?wait=true`, {
+      method: 'POST',
+      headers: { authorization: headers.authorization },
+    }),
+  );
   return {
     daemon,
     panel,
     eld,
     base,
-    token: await sign(privateKey, nodeId, false),
+    token: refreshing(privateKey, nodeId, false),
     dir,
     panelBase: `http://127.0.0.1:${ready.port}`,
     panelToken: ready.token,
@@ -128,7 +149,7 @@ async function subscribers(b: Bench, count: number, via: Via = 'direct'): Promis
     via === 'direct'
       ? `${b.base.replace('http', 'ws')}/daemon/socket/bench`
       : `${b.panelBase.replace('http', 'ws')}/proxy/daemon/socket/bench`;
-  const token = via === 'direct' ? b.token : b.panelToken;
+  const token = via === 'direct' ? await b.token() : b.panelToken;
   return Promise.all(Array.from({ length: count }, () => Subscriber.open(url, token)));
 }
 
@@ -142,7 +163,7 @@ async function armAll(subs: Subscriber[], text: string): Promise<{ reached: Prom
 async function command(b: Bench, line: string): Promise<void> {
   const res = await fetch(`${b.base}/daemon/server/bench/console`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${b.token}`, 'content-type': 'text/plain' },
+    headers: { authorization: `Bearer ${await b.token()}`, 'content-type': 'text/plain' },
     body: line,
   });
   if (res.status !== 204) throw new Error(`console command failed: HTTP ${res.status}`);
@@ -152,16 +173,20 @@ async function command(b: Bench, line: string): Promise<void> {
 async function statusLatencies(b: Bench, until: Promise<void>): Promise<number[]> {
   const probe = spawn(
     process.execPath,
-    [join(import.meta.dirname, 'status-probe.mjs'), `${b.base}/daemon/server/bench/status`, b.token],
+    [join(import.meta.dirname, 'status-probe.mjs'), `${b.base}/daemon/server/bench/status`],
     {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['pipe', 'pipe', 'inherit'],
     },
   );
+  // The probe reads its token from stdin, a fresh one every 20 s, however long the flood lasts.
+  const feed = async () => probe.stdin?.write(`${await b.token()}\n`);
+  await feed();
+  const refresh = setInterval(() => void feed(), 20_000);
   const times: number[] = [];
-  createInterface({ input: probe.stdout }).on('line', (line) => times.push(Number(line)));
+  createInterface({ input: probe.stdout! }).on('line', (line) => times.push(Number(line)));
   await until;
-  probe.kill('SIGTERM');
-  await new Promise((r) => probe.once('exit', r));
+  clearInterval(refresh);
+  await stop(probe);
   return times.sort((x, y) => x - y);
 }
 
@@ -257,10 +282,7 @@ export async function runConsoleBench(): Promise<void> {
     await compare(b, 1_000, 3);
     await compare(b, 10_000, 3);
   } finally {
-    for (const child of [b.daemon, b.panel]) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
+    for (const child of [b.daemon, b.panel]) await stop(child);
     await rm(b.dir, { recursive: true, force: true });
   }
 }

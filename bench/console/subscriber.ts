@@ -2,8 +2,9 @@
  * A websocket console subscriber running in its own process (subscriber-proc.mjs): 20 subscribers in the
  * benchmark's own process would compete with it for the CPU and show up as daemon latency.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { expectExit, fork } from '../children';
 
 interface Report {
   reached: string;
@@ -59,6 +60,7 @@ export class Subscriber {
   }
 
   close(): Promise<void> {
+    expectExit(this.child);
     return new Promise((resolve) => {
       this.child.once('exit', () => resolve());
       this.child.send({ close: true });

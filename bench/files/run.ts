@@ -5,6 +5,8 @@
  * as its subsystem (like for like, sshd-reference.ts) and sftp-server over pipes (`sftp -D`, no SSH transport: an upper bound). Real panel (SQLite) and
  * real daemon, each in its own process (setup.ts); the client runs in this one; loopback. Method and figures: docs/performance.md "Files".
  */
+// Tags this process so no child outlives it, whatever way the run ends (children.ts).
+import '../children';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';

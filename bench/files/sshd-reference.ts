@@ -4,7 +4,7 @@
  * daemon includes an SSH transport on both sides (the `sftp -D` reference has none).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +70,8 @@ function writeConfig(dir: string, port: number): string {
 export async function withLoopbackSshd<T>(work: (sftpArgs: string[]) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'hearth-bench-sshd-'));
   const port = await freePort();
+  // Run as root, sshd insists on its privilege-separation directory, which a fresh container lacks.
+  if (process.getuid?.() === 0) mkdirSync('/run/sshd', { recursive: true, mode: 0o755 });
   const sshd = spawn(SSHD, ['-f', writeConfig(dir, port), '-D', '-e'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -5,6 +5,8 @@
  * scrapes one at a time) and `GET …/history?range=30d` and `?range=24h` (the heaviest reads); then the bytes
  * a server's history takes on disk and the bytes it writes per day (docs/performance.md § Metrics).
  */
+// Tags this process so no child outlives it, whatever way the run ends (children.ts).
+import '../children';
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';

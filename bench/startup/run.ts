@@ -10,6 +10,8 @@
  * left idle for 10 s after its node answered, and its RSS (the one process: panel, local node, 10 servers loaded).
  * The machine's load and cores are printed with the figures: on a busy machine wall times stretch, CPU times less.
  */
+// Tags this process so no child outlives it, whatever way the run ends (children.ts).
+import '../children';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
