@@ -50,6 +50,7 @@ async function spawnMain(server: Server, automatic: boolean): Promise<void> {
     server.sandbox,
     server.substitutions(),
   );
+  server.machine.spawning();
   try {
     await server.environment().start(spec);
   } catch (err) {

@@ -20,7 +20,7 @@ export class StateMachine {
     return this.current;
   }
 
-  /** When the running process started (ms since the epoch); 0 before the first start. */
+  /** When this run's process was spawned (ms since the epoch); 0 before the first start. */
   get startedAt(): number {
     return this.started;
   }
@@ -49,15 +49,23 @@ export class StateMachine {
     if (to === 'running' || to === 'installing' || from === 'installing') this.emitStatus();
   }
 
-  /** A start (by hand, restart or automatic) begins: pre hooks, then the spawn. */
+  /**
+   * A start (by hand, restart or automatic) begins: pre hooks, then the spawn. The start time is this run's from
+   * here on, so an exit before `markStarted` (a process that dies at once) never counts from 0 or a previous run.
+   */
   beginStarting(): void {
     this.move('starting');
+    this.started = Date.now();
+  }
+
+  /** The main process is being spawned (pre hooks are done): its uptime counts from now. */
+  spawning(): void {
+    if (this.current === 'starting') this.started = Date.now();
   }
 
   /** The process is up; false when a kill or an early exit already moved the server on. */
   markStarted(): boolean {
     if (this.current !== 'starting') return false;
-    this.started = Date.now();
     this.move('running');
     return true;
   }
