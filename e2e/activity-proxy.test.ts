@@ -4,6 +4,7 @@
  * (403 at the panel, 4xx at the daemon) and a read leave no entry; file contents never appear.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type { ActivityPage } from '@hearth/contract';
 import { call } from '../apps/panel/test/helpers/app';
 import { filesFixture, type FilesFixture } from './helpers/files-fixture';
@@ -83,6 +84,36 @@ describe('activity of proxied daemon calls', () => {
     const starts = await settled('action=server.power.start', 1);
     expect(starts).toHaveLength(1);
     await send('POST', '/kill', f.admin.token);
+  });
+
+  it('records a command and a power action sent over the console socket; a refused frame is not', async () => {
+    const viewer = await f.user({ viewServerConsole: true });
+    const operator = await f.user({ viewServerConsole: true, sendServerConsole: true, stopServer: true });
+    const socketUrl = `${f.panelUrl.replace('http', 'ws')}/proxy/daemon/socket/${f.serverId}`;
+    const sendOver = async (token: string, frames: object[]) => {
+      const ws = new WebSocket(socketUrl, { headers: { authorization: `Bearer ${token}` } });
+      await new Promise((resolve, reject) => {
+        ws.once('open', resolve);
+        ws.once('error', reject);
+      });
+      for (const frame of frames) ws.send(JSON.stringify(frame));
+      // A ping after the frames: its pong means the relay has handled everything before it.
+      ws.send(JSON.stringify({ type: 'ping' }));
+      await new Promise<void>((resolve) =>
+        ws.on('message', (raw: Buffer) => {
+          if ((JSON.parse(raw.toString()) as { type?: string }).type === 'pong') resolve();
+        }),
+      );
+      ws.close();
+    };
+    await sendOver(viewer.token, [{ type: 'console', command: 'say refused' }]);
+    await sendOver(operator.token, [{ type: 'console', command: 'say over socket' }, { type: 'kill' }]);
+    const commands = await settled('action=server.console.command', 2);
+    const viaSocket = commands.filter((e) => e.details.via === 'socket');
+    expect(viaSocket.map((e) => e.details.command)).toEqual(['say over socket']);
+    expect(viaSocket[0]).toMatchObject({ actorId: await userId(operator.email), ip: '127.0.0.1' });
+    const kills = (await settled('action=server.power.kill', 1)).filter((e) => e.details.via === 'socket');
+    expect(kills.map((e) => e.actorId)).toEqual([await userId(operator.email)]);
   });
 
   async function userId(email: string): Promise<string | undefined> {

@@ -51,5 +51,10 @@ export async function registerRoutes(app: App, services: Services, options: Rout
   await backupsProxyRoutes(app, services.link);
   nodeBackupsRoutes(app, services.nodes, services.link);
   activityRoutes(app, services.activity);
-  socketRoutes(app, { link: services.link, registry: services.sockets, auth: services });
+  socketRoutes(app, {
+    link: services.link,
+    registry: services.sockets,
+    auth: services,
+    activity: services.activity,
+  });
 }

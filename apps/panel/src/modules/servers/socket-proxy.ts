@@ -30,6 +30,8 @@ export interface RelayDeps {
   /** Re-reads the caller and their access (null: logged out or no access any more). */
   reauthorize: () => Promise<{ identity: Identity; access: ServerAccess } | null>;
   onEnd: () => void;
+  /** A message passed the permission check and goes to the daemon (the activity log records it). */
+  onAccepted?: (text: string, identity: Identity, access: ServerAccess) => void;
   log: { warn: (obj: object, msg: string) => void };
 }
 
@@ -78,6 +80,7 @@ export class SocketRelay {
     } catch (err) {
       return this.sendError(err);
     }
+    this.deps.onAccepted?.(text, this.identity, this.access);
     const up = this.upstream;
     if (up && up.readyState === up.OPEN) return up.send(text);
     if (this.queue.length >= MAX_QUEUED)

@@ -13,11 +13,14 @@ import { currentServer, currentUser, identityOf, tokenOf, type AuthDeps } from '
 import type { NodeLink } from '../../nodes-link/node-link';
 import { SocketRelay } from './socket-proxy';
 import { SOCKET_CLOSE, type SocketRegistry } from './socket-registry';
+import { recordSocketFrame } from '../activity/socket-recorder';
+import type { ActivityService } from '../activity/activity.service';
 
 export interface SocketRouteDeps {
   link: NodeLink;
   registry: SocketRegistry;
   auth: AuthDeps;
+  activity: ActivityService;
 }
 
 export function socketRoutes(app: App, deps: SocketRouteDeps): void {
@@ -42,6 +45,8 @@ export function socketRoutes(app: App, deps: SocketRouteDeps): void {
         link: deps.link,
         reauthorize,
         onEnd: () => unregister(),
+        onAccepted: (text, who, where) =>
+          recordSocketFrame(deps.activity, text, { identity: who, access: where, ip: req.ip }),
         log: req.log,
       });
       try {
