@@ -13,29 +13,15 @@ import {
   type ForkOptions,
   type SpawnOptions,
 } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { TAG_VARIABLE, taggedPids as taggedWith } from './tagged';
 
-export const TAG_VARIABLE = 'HEARTH_BENCH_TAG';
+export { TAG_VARIABLE };
 /** A caller (the cleanup test) may choose the tag; otherwise one per benchmark process. */
 export const BENCH_TAG = process.env[TAG_VARIABLE] || `hearth-bench-${process.pid}-${Date.now()}`;
 process.env[TAG_VARIABLE] = BENCH_TAG;
 
-/** The processes whose environment carries `tag`, except this one. */
-export function taggedPids(tag: string = BENCH_TAG): number[] {
-  const needle = `${TAG_VARIABLE}=${tag}\0`;
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid) || pid === process.pid) continue;
-    try {
-      // Zombies have an empty environment: they are already dead, only not yet reaped.
-      if (`${readFileSync(`/proc/${pid}/environ`, 'latin1')}\0`.includes(needle)) pids.push(pid);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return pids;
-}
+/** The processes carrying this benchmark's tag, except this one. */
+export const taggedPids = (): number[] => taggedWith(BENCH_TAG);
 
 const expected = new WeakSet<ChildProcess>();
 let ending = false;

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, expect, it } from 'vitest';
-import { taggedPids } from '../../bench/children';
+import { taggedPids } from '../../bench/tagged';
 
 const ROOT = join(import.meta.dirname, '../..');
 let tag = '';
