@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { ApiError, catalogueCodeFor } from '../../api/errors';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { hasScope, isAdmin } from '../../api/scopes';
 import { useSession } from '../../api/useSession';
+import { Icon } from '../../components/icons';
 import { PageLoader } from '../../components/PageLoader';
 import { nodeKeys, nodeQuery, nodesApi } from './api';
 import { DeleteNodeButton } from './DeleteNodeButton';
@@ -112,8 +113,14 @@ export default function NodePage() {
             </Button>
           </Group>
         )}
-        {!isNew && hasScope(scopes, 'nodes.deploy') && (
-          <DeploymentCard nodeId={id} isLocal={node.data?.isLocal} />
+        {/* The local node runs inside `hearth start`: nothing to install elsewhere, no credential to hand over. */}
+        {!isNew && node.data?.isLocal === true && (
+          <Alert color="blue" icon={<Icon name="nodes" />} data-testid="local-node-note">
+            {t('nodes.localRunsHere')}
+          </Alert>
+        )}
+        {!isNew && node.data?.isLocal === false && hasScope(scopes, 'nodes.deploy') && (
+          <DeploymentCard nodeId={id} isLocal={false} />
         )}
         {/* The node's backup settings are an administrator's (docs/backups.md § Destinations). */}
         {!isNew && isAdmin(scopes) && <BackupDestinationCard nodeId={id} />}
