@@ -5,6 +5,7 @@ import { tinykeys } from 'tinykeys';
 import { isTypingTarget } from '../../../app/shell/useShortcuts';
 import { Icon } from '../../../components/icons';
 import type { ServerTabProps } from '../tabs/types';
+import { loadHistory, pushHistory, stepHistory } from './command-history';
 import { ConsoleBuffer } from './console-buffer';
 import { ConsoleOutput } from './ConsoleOutput';
 
@@ -13,15 +14,20 @@ export const CONSOLE_REFRESH_MS = 500;
 
 /**
  * Console tab: output with ANSI colours and DAEMON tags, pause/resume (c p) with a dot badge
- * when lines arrive while paused, and the command input (c i) for sendServerConsole or admins.
+ * when lines arrive while paused, and the command input (c i) for sendServerConsole or admins, with a
+ * per-server command history (↑/↓, kept in localStorage, see command-history.ts).
  */
-export default function ConsoleTab({ live, permissions, admin }: ServerTabProps) {
+export default function ConsoleTab({ server, live, permissions, admin }: ServerTabProps) {
   const { t } = useTranslation();
   const buffer = useMemo(() => new ConsoleBuffer(), []);
   const [lines, setLines] = useState<string[]>([]);
   const [paused, setPaused] = useState(false);
   const [unseen, setUnseen] = useState(false);
   const [command, setCommand] = useState('');
+  const [history, setHistory] = useState(() => loadHistory(window.localStorage, server.id));
+  // Position in the history while ↑/↓ browse it (history.length = the line being typed), and that line.
+  const [historyIndex, setHistoryIndex] = useState(history.length);
+  const [draft, setDraft] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const shownVersion = useRef(-1);
   const canSend = admin || permissions.sendServerConsole;
@@ -65,7 +71,19 @@ export default function ConsoleTab({ live, permissions, admin }: ServerTabProps)
   const submit = () => {
     if (command.trim() === '') return;
     void live.send({ type: 'console', data: { command } }).catch(() => undefined);
+    const next = pushHistory(window.localStorage, server.id, history, command);
+    setHistory(next);
+    setHistoryIndex(next.length);
+    setDraft('');
     setCommand('');
+  };
+
+  const browse = (direction: -1 | 1) => {
+    const typed = historyIndex === history.length ? command : draft;
+    const step = stepHistory(history, historyIndex, direction, typed);
+    setDraft(typed);
+    setHistoryIndex(step.index);
+    setCommand(step.text);
   };
 
   return (
@@ -93,9 +111,16 @@ export default function ConsoleTab({ live, permissions, admin }: ServerTabProps)
           <TextInput
             ref={input}
             value={command}
-            onChange={(e) => setCommand(e.currentTarget.value)}
+            onChange={(e) => {
+              setCommand(e.currentTarget.value);
+              setHistoryIndex(history.length);
+            }}
             onKeyDown={(e) => {
               if (e.key === 'Enter') submit();
+              if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+                e.preventDefault();
+                browse(e.key === 'ArrowUp' ? -1 : 1);
+              }
             }}
             placeholder={t('servers.console.commandPlaceholder')}
             aria-label={t('servers.console.command')}
