@@ -5,6 +5,7 @@ import { tinykeys } from 'tinykeys';
 import { isTypingTarget } from '../../../app/shell/useShortcuts';
 import type { ServerPermissionsView } from '@hearth/contract/servers';
 import type { ServerLive } from '../useServerLive';
+import { InstallConfirm } from './InstallConfirm';
 import { useRestart } from './useRestart';
 
 type Action = 'start' | 'stop' | 'kill' | 'install';
@@ -16,13 +17,15 @@ interface Props {
 }
 
 /**
- * Restart when running, else Start; Stop, Kill, Install — each shown only with its flag or admin.
- * Shortcuts r r, r s, r k, r i.
+ * Restart when running, else Start; Stop, Kill, Install — each shown only with its flag or admin. Stop and Kill
+ * are disabled while the server is offline (Kill stays for a running install, which it aborts); Install on a
+ * running server asks first (InstallConfirm). Shortcuts r r, r s, r k, r i.
  */
 export function ServerControls({ live, permissions, admin }: Props) {
   const { t } = useTranslation();
   const { restarting, restart } = useRestart(live);
   const [pending, setPending] = useState<Action | null>(null);
+  const [confirmInstall, setConfirmInstall] = useState(false);
   const running = live.status === 'online';
   const can = {
     start: admin || permissions.startServer,
@@ -35,11 +38,12 @@ export function ServerControls({ live, permissions, admin }: Props) {
     live.send({ type: action }).then(done, done);
   };
   const startOrRestart = () => (running ? can.stop && restart() : run('start'));
+  const install = () => (running ? setConfirmInstall(true) : run('install'));
   const handlers = {
     startOrRestart,
-    stop: () => run('stop'),
-    kill: () => run('kill'),
-    install: () => run('install'),
+    stop: () => running && run('stop'),
+    kill: () => (running || live.installing) && run('kill'),
+    install,
   };
   useControlShortcuts(handlers, can);
   const busy = restarting || pending !== null;
@@ -61,13 +65,19 @@ export function ServerControls({ live, permissions, admin }: Props) {
             variant="light"
             color="orange"
             loading={pending === 'stop'}
-            disabled={busy}
+            disabled={busy || !running}
             onClick={() => run('stop')}
           >
             {t('servers.controls.stop')}
           </Button>
           <Tooltip label={t('servers.controls.killHint')}>
-            <Button variant="light" color="red" loading={pending === 'kill'} onClick={() => run('kill')}>
+            <Button
+              variant="light"
+              color="red"
+              loading={pending === 'kill'}
+              disabled={!running && !live.installing}
+              onClick={() => run('kill')}
+            >
               {t('servers.controls.kill')}
             </Button>
           </Tooltip>
@@ -78,11 +88,19 @@ export function ServerControls({ live, permissions, admin }: Props) {
           variant="default"
           loading={pending === 'install' || live.installing}
           disabled={busy}
-          onClick={() => run('install')}
+          onClick={install}
         >
           {t('servers.controls.install')}
         </Button>
       )}
+      <InstallConfirm
+        opened={confirmInstall}
+        onCancel={() => setConfirmInstall(false)}
+        onConfirm={() => {
+          setConfirmInstall(false);
+          run('install');
+        }}
+      />
     </Group>
   );
 }
