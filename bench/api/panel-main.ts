@@ -1,11 +1,18 @@
 /**
  * The panel under test for `bench:api`, in its own process: SQLite, an admin, a node served by a real daemon
- * (in this process too — its RSS is reported with the panel's), 100 servers. Prints `{port, token}` as JSON.
+ * (in this process too — its RSS is reported with the panel's), 100 servers, the first also defined on the
+ * daemon (for the proxied status route). Prints `{port, token, serverId}` as JSON. BENCH_API_UNCACHED=1 reads
+ * every server-list page from the database: the repository's short read cache is bypassed here, in the bench
+ * process, not by a switch in the product.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
+import { importPKCS8, SignJWT } from 'jose';
+import { DAEMON_TOKEN_ISSUER, daemonTokenAudience, serverPermissions } from '@hearth/contract';
+import { readPrivateKeyPem } from '../../apps/panel/src/lib/keys';
+import { dataDir } from '../../apps/panel/src/lib/paths';
 import { parseDaemonConfig, startDaemon } from '@hearth/daemon';
 import { buildTestApp, createUser } from '../../apps/panel/test/helpers/app';
 
@@ -18,6 +25,8 @@ const created = await t.services.nodes.create({
   privateHost: '127.0.0.1',
   privatePort: 1,
   sftpPort: 2,
+  // Loopback and plain, like the local node of `hearth start` (docs/security.md § Node link).
+  tlsMode: 'plain',
 });
 const daemon = await startDaemon(
   parseDaemonConfig({
@@ -46,10 +55,32 @@ for (let i = 0; i < 100; i++) {
     [admin.id],
   );
 }
+const serverId = (0x10000000).toString(16);
+// The first server exists on the daemon too, so the proxied status route answers 200 (a stopped server).
+const admin60s = await new SignJWT({ server: '*', perms: [...serverPermissions], admin: true })
+  .setProtectedHeader({ alg: 'ES256' })
+  .setIssuer(DAEMON_TOKEN_ISSUER)
+  .setAudience(daemonTokenAudience(created.id))
+  .setSubject('bench')
+  .setIssuedAt()
+  .setExpirationTime('60s')
+  .sign(await importPKCS8(readPrivateKeyPem(dataDir(t.config)), 'ES256'));
+const defined = await fetch(`http://127.0.0.1:${daemon.port}/daemon/server/${serverId}`, {
+  method: 'PUT',
+  headers: { authorization: `Bearer ${admin60s}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ run: { command: 'true', stop: 'stop' }, environment: { type: 'standard' } }),
+});
+if (!defined.ok) throw new Error(`defining the server on the daemon: HTTP ${defined.status}`);
+if (process.env.BENCH_API_UNCACHED === '1') {
+  const repo = t.services.serversRepo as unknown as {
+    pages: { get: (k: string, read: () => unknown) => unknown };
+  };
+  repo.pages = { get: (_key, read) => read() };
+}
 await t.app.listen({ host: '127.0.0.1', port: 0 });
 const address = t.app.server.address();
 process.stdout.write(
-  `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, token: admin.token })}\n`,
+  `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, token: admin.token, serverId })}\n`,
 );
 // A clean exit on SIGTERM, so `--cpu-prof` can write its profile.
 process.once('SIGTERM', () => process.exit(0));

@@ -1,11 +1,19 @@
 /**
- * `npm run bench:api`: authenticated `GET /api/servers` (100 servers, default page) with 50 keep-alive
- * connections for 10 s against a panel in its own process; requests/s, p50/p99 latency, panel(+daemon) RSS
- * idle and under load, and the panel's CPU time per request. The load generator is plain node:http with a
- * keep-alive agent, in this process; the panel runs in a child process, so on the 2-core reference machine
- * each gets a core (other work on the machine skews req/s and latency, not CPU per request).
+ * `npm run bench:api`: 50 keep-alive connections for 10 s (BENCH_API_MS) against each of
+ *  - bare Fastify answering the same JSON as the server list (the ceiling, bare-main.ts);
+ *  - the panel's `GET /api/servers` (100 servers, default page), cached (the repository's short read cache)
+ *    and uncached (every page read from SQLite; a second panel process, BENCH_API_UNCACHED=1);
+ *  - the panel's proxied daemon round trip `GET /proxy/daemon/server/{id}/status`.
+ * Requests/s, p50/p99 latency, and the CPU time the server process spent per request (from /proc, sampled
+ * around the run), with panel(+daemon) RSS. The load generator is plain node:http with a keep-alive agent, in
+ * this process (no load generator such as autocannon is installed); the servers run in child processes, so on
+ * the 2-core reference machine each side gets a core (other work on the machine skews req/s and latency, not CPU
+ * per request). BENCH_API_PROFILE=<dir>: the cached panel writes a V8 CPU profile there.
  */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { spawn, stop } from '../children';
@@ -14,77 +22,138 @@ import { percentile, sampleProcess } from '../console/stats';
 const CONNECTIONS = 50;
 const DURATION_MS = Number(process.env.BENCH_API_MS ?? 10_000);
 
-function get(agent: Agent, port: number, token: string): Promise<number> {
+function get(agent: Agent, port: number, path: string, token?: string): Promise<number> {
   const start = process.hrtime.bigint();
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path: '/api/servers', agent, headers: { authorization: `Bearer ${token}` } },
-      (res) => {
-        res.resume();
-        res.once('end', () =>
-          res.statusCode === 200
-            ? resolve(Number(process.hrtime.bigint() - start) / 1e6)
-            : reject(new Error(`HTTP ${res.statusCode}`)),
-        );
-      },
-    );
+    const req = request({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
+      res.resume();
+      res.once('end', () =>
+        res.statusCode === 200
+          ? resolve(Number(process.hrtime.bigint() - start) / 1e6)
+          : reject(new Error(`GET ${path}: HTTP ${res.statusCode}`)),
+      );
+    });
     req.once('error', reject);
     req.end();
   });
 }
 
-async function load(port: number, token: string, ms: number): Promise<number[]> {
+async function load(port: number, path: string, token: string | undefined, ms: number): Promise<number[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
   const end = Date.now() + ms;
   const worker = async () => {
-    while (Date.now() < end) latencies.push(await get(agent, port, token));
+    while (Date.now() < end) latencies.push(await get(agent, port, path, token));
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   agent.destroy();
   return latencies;
 }
 
-export async function runApiBench(): Promise<void> {
-  // BENCH_API_PROFILE=<dir>: the panel process writes a V8 CPU profile there (open it in Chrome DevTools).
+/** Starts `script` in its own process and reads its first stdout line (JSON). */
+async function start<T>(
+  script: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; info: T }> {
   const profile = process.env.BENCH_API_PROFILE;
-  const flags = profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [];
+  const flags = profile && !env.BENCH_API_UNCACHED ? ['--cpu-prof', '--cpu-prof-dir', profile] : [];
   const child = spawn(
     process.execPath,
-    [...flags, '--import', 'tsx', join(import.meta.dirname, 'panel-main.ts')],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    [...flags, '--import', 'tsx', join(import.meta.dirname, script), ...args],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },
   );
   const line = await new Promise<string>((resolve) =>
     createInterface({ input: child.stdout! }).once('line', resolve),
   );
-  const { port, token } = JSON.parse(line) as { port: number; token: string };
-  await load(port, token, 1_000); // warm-up (JIT, node status cache)
+  return { child, info: JSON.parse(line) as T };
+}
+
+/** One scenario: warm-up, then the measured run; prints its line. */
+async function measure(label: string, child: ChildProcess, port: number, path: string, token?: string) {
+  const pid = child.pid ?? 0;
+  await load(port, path, token, 1_000); // warm-up (JIT, caches)
   await new Promise((r) => setTimeout(r, 1_000));
-  const idle = sampleProcess(child.pid ?? 0).rss;
+  const idle = sampleProcess(pid).rss;
   let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, sampleProcess(child.pid ?? 0).rss)), 250);
+  const sampler = setInterval(() => (peak = Math.max(peak, sampleProcess(pid).rss)), 250);
   const started = Date.now();
-  const before = sampleProcess(child.pid ?? 0);
-  const latencies = await load(port, token, DURATION_MS);
-  const after = sampleProcess(child.pid ?? 0);
+  const before = sampleProcess(pid);
+  const latencies = await load(port, path, token, DURATION_MS);
+  const after = sampleProcess(pid);
   const seconds = (Date.now() - started) / 1000;
   clearInterval(sampler);
-  // CPU the panel process spent per request: robust when other work shares the cores (req/s is not), and
+  // CPU the server process spent per request: robust when other work shares the cores (req/s is not), and
   // 1000 / it is the req/s one free core could serve.
-  const cpuMsPerRequest = ((after.ticks - before.ticks) * 10) / latencies.length;
-  await stop(child); // SIGTERM: panel-main exits cleanly, so a CPU profile is written
+  const cpuMs = ((after.ticks - before.ticks) * 10) / latencies.length;
   latencies.sort((a, b) => a - b);
+  const rps = latencies.length / seconds;
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
   console.log(
-    `bench:api GET /api/servers (100 servers, page 10), ${CONNECTIONS} connections, ${seconds.toFixed(1)} s`,
+    `  ${label}: ${rps.toFixed(0)} req/s  p50 ${percentile(latencies, 50).toFixed(2)} ms  p99 ${percentile(latencies, 99).toFixed(2)} ms  ` +
+      `CPU ${cpuMs.toFixed(3)} ms/request (one free core ≈ ${(1000 / cpuMs).toFixed(0)} req/s)  RSS idle ${mb(idle)}, peak ${mb(peak)}`,
   );
+  return rps;
+}
+
+async function fetchBody(port: number, path: string, token: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status}`);
+  return res.text();
+}
+
+export async function runApiBench(): Promise<void> {
+  type Panel = { port: number; token: string; serverId: string };
+  const load1 = () =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ');
   console.log(
-    `  requests/s ${(latencies.length / seconds).toFixed(0)}  p50 ${percentile(latencies, 50).toFixed(2)} ms  p99 ${percentile(latencies, 99).toFixed(2)} ms`,
+    `bench:api ${CONNECTIONS} connections, ${(DURATION_MS / 1000).toFixed(0)} s each; load average before: ${load1()}`,
   );
-  console.log(
-    `  panel CPU ${cpuMsPerRequest.toFixed(3)} ms/request (one free core ≈ ${(1000 / cpuMsPerRequest).toFixed(0)} req/s)`,
-  );
-  console.log(`  panel+daemon RSS idle ${mb(idle)}, under load peak ${mb(peak)}`);
+  const dir = mkdtempSync(join(tmpdir(), 'hearth-bench-api-'));
+  try {
+    const panel = await start<Panel>('panel-main.ts');
+    const list = '/api/servers';
+    const bodyFile = join(dir, 'servers.json');
+    writeFileSync(bodyFile, await fetchBody(panel.info.port, list, panel.info.token));
+    const bare = await start<{ port: number }>('bare-main.ts', [bodyFile]);
+    const ceiling = await measure(`bare Fastify, same JSON`, bare.child, bare.info.port, list);
+    await stop(bare.child);
+    const cached = await measure(
+      'GET /api/servers (100 servers, page 10), cached',
+      panel.child,
+      panel.info.port,
+      list,
+      panel.info.token,
+    );
+    const status = await measure(
+      `GET /proxy/daemon/server/{id}/status (panel → daemon; CPU is panel+daemon, one process)`,
+      panel.child,
+      panel.info.port,
+      `/proxy/daemon/server/${panel.info.serverId}/status`,
+      panel.info.token,
+    );
+    await stop(panel.child); // SIGTERM: panel-main exits cleanly, so a CPU profile is written
+    const uncachedPanel = await start<Panel>('panel-main.ts', [], { BENCH_API_UNCACHED: '1' });
+    const uncached = await measure(
+      'GET /api/servers (100 servers, page 10), uncached',
+      uncachedPanel.child,
+      uncachedPanel.info.port,
+      list,
+      uncachedPanel.info.token,
+    );
+    await stop(uncachedPanel.child);
+    const pct = (n: number) => `${((n / ceiling) * 100).toFixed(0)} % of bare Fastify`;
+    console.log(
+      `  cached list ${pct(cached)}, uncached list ${pct(uncached)}, proxied status ${pct(status)}; load average after: ${load1()}`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runApiBench();
