@@ -1,4 +1,7 @@
-/** The code editor overlay: loaded only when a file is opened; language from the path, dark theme. */
+/**
+ * The code editor overlay: loaded only when a file is opened; language from the path, dark theme;
+ * Ctrl+S / Cmd+S saves.
+ */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { LanguageDescription, type LanguageSupport } from '@codemirror/language';
 import { languages } from '@codemirror/language-data';
@@ -62,7 +65,15 @@ export default function FileEditor({ serverId, path, readOnly, onClose, onSaved 
       {text === null ? (
         <PageLoader />
       ) : (
-        <Stack>
+        <Stack
+          onKeyDownCapture={(e) => {
+            // Ctrl+S / Cmd+S saves instead of the browser's "save page" (caught before CodeMirror sees it).
+            if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's') {
+              e.preventDefault();
+              if (!readOnly && !saving) void save();
+            }
+          }}
+        >
           <CodeMirror
             value={text}
             height="75vh"
