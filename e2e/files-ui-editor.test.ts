@@ -1,6 +1,6 @@
 /**
  * The file editor in Chromium against a real panel and daemon: Ctrl+S saves the open file (and the browser's
- * "save page" does not open); a view-only user's Ctrl+S writes nothing.
+ * "save page" does not open); a view-only user's Ctrl+S writes nothing; a file row's download action is an icon.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -65,5 +65,15 @@ run('file editor keys', () => {
     await page.keyboard.press('Control+s');
     expect(await page.getByTestId('file-editor-save').count()).toBe(0);
     expect(readFileSync(join(root, 'notes.txt'), 'utf8')).toBe('before');
+  });
+
+  it('the download action in a file row draws an icon, not a text arrow', async () => {
+    const { page } = await openSignedIn(browser, live.panel.url, live.admin);
+    await page.goto(`/server/${serverId}?tab=files`);
+    const link = page.getByTestId('file-row-notes.txt').getByTestId('file-download');
+    const box = await link.locator('svg path').boundingBox();
+    expect(box && box.width > 4 && box.height > 4).toBe(true);
+    expect(((await link.textContent()) ?? '').trim()).toBe('');
+    expect(await link.getAttribute('aria-label')).toBe('Download');
   });
 });

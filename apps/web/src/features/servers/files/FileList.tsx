@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 import { visibleWindow } from '../console/virtual';
 import { useFormat } from '../../../i18n/format';
+import { DownloadIcon } from './DownloadIcon';
 import { isArchive, isParent } from './file-model';
 
 export const ROW_HEIGHT = 44;
@@ -124,9 +125,11 @@ function Row(props: {
                   href={actions.downloadUrl(entry)}
                   download={entry.name}
                   data-testid="file-download"
+                  aria-label={t('servers.files.download')}
                   px={6}
+                  style={{ display: 'inline-flex' }}
                 >
-                  ↓
+                  <DownloadIcon />
                 </Anchor>
               </Tooltip>
             )}
