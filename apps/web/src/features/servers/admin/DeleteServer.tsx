@@ -18,9 +18,13 @@ export function DeleteServer({ serverId, name }: { serverId: string; name: strin
     notifySuccess(t('servers.admin.deleted'));
     // The node was down: the panel forgot the server but its files stay there.
     if (reply?.warning) notifications.show({ color: 'yellow', message: reply.warning, autoClose: 6000 });
-    queryClient.removeQueries({ queryKey: serverKeys.detail(serverId) });
-    await queryClient.invalidateQueries({ queryKey: serverKeys.all });
+    // Nothing may ask about this server again: its queries (detail, users, variables, history, clients …) are
+    // cancelled, never refetched nor removed while the page still shows them (a removed query with a mounted
+    // observer fetches anew) — each would only answer "Server not found". Only the other lists refresh.
+    const aboutIt = (query: { queryKey: readonly unknown[] }) => query.queryKey.includes(serverId);
+    await queryClient.cancelQueries({ predicate: aboutIt });
     void navigate('/server');
+    await queryClient.invalidateQueries({ queryKey: serverKeys.all, predicate: (q) => !aboutIt(q) });
   };
   return (
     <Card withBorder radius="md" padding="lg" data-testid="delete-server">

@@ -92,6 +92,18 @@ export function createSocketLive(
     }
   };
 
+  // The server was deleted (here or elsewhere): the link ends instead of polling and toasting "Server not found"
+  // for a page that is going away; the page itself shows the not-found state from its detail query.
+  let gone = false;
+  const report = (err: unknown) => {
+    if (err instanceof ApiError && err.code === 'ErrServerNotFound') {
+      if (!gone) socket.close();
+      gone = true;
+      return;
+    }
+    if (!gone) notifyError(err);
+  };
+
   const socket = new LiveSocket(
     { http: liveHttp, ...overrides, serverId },
     {
@@ -101,8 +113,9 @@ export function createSocketLive(
         // Each (re)open, and each close (then over HTTP, not waiting for the first 5 s poll), asks for the
         // running flag and the output not seen yet (all of it the first time).
         if (connection === 'connecting') return;
-        socket.send({ type: 'status' }).catch(notifyError);
-        socket.send({ type: 'replay', data: { since: lastEpoch } }).catch(notifyError);
+        if (gone) return;
+        socket.send({ type: 'status' }).catch(report);
+        socket.send({ type: 'replay', data: { since: lastEpoch } }).catch(report);
       },
       failed: (failed, code) => {
         // The panel's reason when it gave one (ErrSocketLimit: too many sockets), else the generic warning.
@@ -113,7 +126,7 @@ export function createSocketLive(
       httpError: (err) => {
         // A poll failing every 5 s while the node is down would flood toasts: the status goes unknown instead.
         if (err instanceof ApiError && err.status >= 500) set({ status: 'unknown' });
-        else notifyError(err);
+        else report(err);
       },
     },
   );
