@@ -1,5 +1,5 @@
 /**
- * Power controls and deletion on the server page in Chromium against a real panel and daemon (docs/web.md):
+ * Power controls and deletion on the server page in Chromium against a real panel and daemon (docs/daemon.md § Server states):
  * Stop and Kill are disabled while the server is offline; Install on a running server asks first and says what
  * it overwrites (cancel leaves it running); deleting a server shows one success message and nothing asks the
  * panel about the deleted server afterwards (no "Server not found" toasts).

@@ -10,7 +10,7 @@ interface Props {
 
 /**
  * Install on a running server stops it and runs the template's install steps again, which rewrite the files
- * they create (docs/web.md § Power controls): asked first, saying so.
+ * they create (docs/daemon.md § Server states): asked first, saying so.
  */
 export function InstallConfirm({ opened, onCancel, onConfirm }: Props) {
   const { t } = useTranslation();
