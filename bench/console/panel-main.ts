@@ -10,7 +10,9 @@ import { buildTestApp, createUser } from '../../apps/panel/test/helpers/app';
 import { readPrivateKeyPem } from '../../apps/panel/src/lib/keys';
 import { dataDir } from '../../apps/panel/src/lib/paths';
 
-const t = await buildTestApp('sqlite');
+// 20 subscribers of one admin on one server: above the panel's default caps (docs/configuration.md
+// `web.socketsPerUser`, `web.socketsPerServer`), at the daemon's own 20 per server.
+const t = await buildTestApp('sqlite', { web: { socketsPerUser: 20, socketsPerServer: 20 } });
 const admin = await createUser(t, { admin: true });
 const node = await t.services.nodes.create({
   name: 'bench',

@@ -52,4 +52,8 @@ process.on('message', (msg) => {
   }
   if (msg.close) ws.close();
 });
-ws.on('close', () => process.exit(0));
+ws.on('close', (code, reason) => {
+  // Closed before the daemon answered is a failure the benchmark must see, with the reason.
+  if (!ready) console.error(`subscriber: closed before ready (${code} ${reason.toString('utf8')})`);
+  process.exit(ready ? 0 : 1);
+});
