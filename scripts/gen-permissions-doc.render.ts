@@ -73,6 +73,23 @@ function panelSection(routes: readonly PanelRouteInfo[]): string[] {
   ];
 }
 
+/** Not derived from a table: how the web app's route guards read the same permissions (hand-written). */
+const WEB_GUARDS = [
+  '## Web guards',
+  '',
+  "The web app's route table (`apps/web/src/app/routes.ts`) gives every page an `allowed` rule; the router, the sidebar,",
+  'the `g …` shortcuts and the landing page after login all read it. A user who opens a page without the right (for',
+  'example `/settings`, `/adduser`, `/addtemplate` or `/node/local` without the matching panel flag) sees a "No access"',
+  'page with a way back, never an empty form; the panel refuses the API calls on its own either way.',
+  '',
+  '- **Servers** (`/server`) opens for `servers.view` and also for anyone holding permissions on at least one server:',
+  "  the panel's `GET /api/servers` lists every logged-in user's own servers, and the web app asks it for one row to",
+  '  know. Such a user sees Servers in the sidebar and lands there after login; a user with neither lands on Account.',
+  '- `/server/{id}` opens for everyone: the panel answers not-found or no-access for that one server, and the page',
+  '  says so.',
+  '- Settings shows in the sidebar to administrators only; the page opens for `panel.settings` too.',
+];
+
 export function renderPermissionsDoc(panelRoutes: readonly PanelRouteInfo[]): string {
   const lines = [
     '# Permissions',
@@ -137,6 +154,8 @@ export function renderPermissionsDoc(panelRoutes: readonly PanelRouteInfo[]): st
     ),
     '',
     ...panelSection(panelRoutes),
+    '',
+    ...WEB_GUARDS,
     '',
   ];
   return lines.join('\n');
