@@ -13,7 +13,7 @@ import {
   type PanelWithDaemon,
 } from '../helpers/daemon-node';
 
-const SERVER_TABS = ['stats', 'files', 'backups', 'tasks', 'settings', 'users', 'admin'];
+const SERVER_TABS = ['stats', 'files', 'backups', 'tasks', 'settings', 'users', 'activity', 'admin'];
 
 export interface I18nFixture {
   live: PanelWithDaemon;
@@ -50,6 +50,7 @@ export async function startI18nFixture(): Promise<I18nFixture> {
       `/node/${live.nodeId}`,
       '/addnode',
       '/settings',
+      '/activity',
       '/errors/404',
     ],
     publicPaths: [
