@@ -98,6 +98,7 @@ export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 
 /** The server's activity: the same filters without `server` (the path names it). */
 export const serverActivityQuerySchema = activityQuerySchema.omit({ server: true });
+export type ServerActivityQuery = z.infer<typeof serverActivityQuerySchema>;
 
 export const activityPageSchema = z.object({
   entries: z.array(activityEntrySchema),
