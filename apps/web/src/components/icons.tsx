@@ -29,6 +29,8 @@ const paths = {
   pause: 'M6 5h4v14H6zM14 5h4v14h-4z',
   play: 'M7 4v16l13-8z',
   activity: 'M3 12h4l3-8 4 16 3-8h4',
+  copy: 'M8 8h11a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H9a1 1 0 0 1-1-1zM16 8V5a1 1 0 0 0-1-1H4a1 1 0 0 0-1 1v11a1 1 0 0 0 1 1h4',
+  download: 'M12 4v11M7 10l5 5 5-5M4 17v2a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-2',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 import { visibleWindow } from '../console/virtual';
 import { useFormat } from '../../../i18n/format';
-import { DownloadIcon } from './DownloadIcon';
 import { isArchive, isParent } from './file-model';
 
 export const ROW_HEIGHT = 44;
@@ -129,7 +128,7 @@ function Row(props: {
                   px={6}
                   style={{ display: 'inline-flex' }}
                 >
-                  <DownloadIcon />
+                  <Icon name="download" size={16} data-icon="download" />
                 </Anchor>
               </Tooltip>
             )}

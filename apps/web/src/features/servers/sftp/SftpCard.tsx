@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ServerView } from '@hearth/contract/servers';
 import { selfQuery } from '../../account/api';
-import { CopyIcon } from './CopyIcon';
+import { Icon } from '../../../components/icons';
 import { sftpInfo } from './sftp';
 
 /** The "copied to clipboard" chip stays 6000 ms. */
@@ -52,7 +52,7 @@ function CopyRow({
             data-testid={`${testId}-copy`}
             onClick={() => clipboard.copy(value)}
           >
-            <CopyIcon />
+            <Icon name="copy" size={16} data-icon="copy" />
           </ActionIcon>
         </Tooltip>
       </Group>
