@@ -3,79 +3,34 @@
  * panel's process, and offers neither deployment steps ("install Hearth on the node's machine") nor a
  * credential rotation; another node's page still has both.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, openSignedIn } from './helpers/browser';
+import { startHearth, type HearthStart } from './deploy/helpers/hearth-start';
 import { ensureWebBuilt } from './helpers/panel';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const admin = { username: 'admin', email: 'admin@example.com', password: 'admin-password-1' };
 const canRun = browserAvailable('local node page');
 
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await new Promise((done) => probe.once('listening', done));
-  const { port } = probe.address() as { port: number };
-  await new Promise((done) => probe.close(done));
-  return port;
-}
-
-/** Resolves with the setup link once both the panel and the local node are up. */
-function waitForStart(child: ChildProcess): Promise<string> {
-  return new Promise((done, fail) => {
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const setup = /(http\S+\/auth\/setup\?token=\S+)/.exec(out)?.[1];
-      if (setup && out.includes('Local node started')) done(setup);
-      if (out.includes('Local node did not start')) fail(new Error(out));
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`hearth start exited (${code}): ${out}`)));
-  });
-}
-
 describe.runIf(canRun)('hearth start: the local node page', () => {
   let dir: string;
-  let child: ChildProcess | undefined;
+  let hearth: HearthStart | undefined;
   let panelUrl = '';
   let setupUrl = '';
 
   beforeAll(async () => {
     ensureWebBuilt();
     dir = mkdtempSync(join(tmpdir(), 'hearth-local-node-'));
-    const port = await freePort();
-    const config = {
-      web: { host: '127.0.0.1', port },
-      panel: {
-        dataDir: join(dir, 'data'),
-        databaseUrl: `sqlite:${join(dir, 'data', 'hearth.db')}`,
-        webDir: join(ROOT, 'apps/web/dist'),
-      },
-      node: { port: await freePort(), sftpPort: await freePort() },
-      log: { level: 'warn' },
-    };
-    writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
-    child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'apps/cli/src/main.ts'), '--config', join(dir, 'config.json'), 'start'],
-      { cwd: ROOT, env: { ...process.env, HEARTH_CONFIG: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    setupUrl = await waitForStart(child);
-    panelUrl = `http://127.0.0.1:${port}`;
+    hearth = await startHearth(dir, {}, { webDir: join(ROOT, 'apps/web/dist') });
+    setupUrl = hearth.setupUrl;
+    panelUrl = `http://127.0.0.1:${hearth.port}`;
   }, 60_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((done) => child?.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await hearth?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

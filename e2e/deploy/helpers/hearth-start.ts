@@ -33,14 +33,18 @@ function waitForStart(child: ChildProcess): Promise<string> {
   });
 }
 
-/** Starts `hearth start` with `web` keys merged into the config (e.g. `{ trustProxy: true }`). */
-export async function startHearth(dir: string, web: Record<string, unknown> = {}): Promise<HearthStart> {
+/** Starts `hearth start` with `web` and `panel` keys merged into the config (e.g. `{ trustProxy: true }`). */
+export async function startHearth(
+  dir: string,
+  web: Record<string, unknown> = {},
+  panel: Record<string, unknown> = {},
+): Promise<HearthStart> {
   const port = await freePort();
   const sftpPort = await freePort();
   const dataDir = join(dir, 'data');
   const config = {
     web: { host: '127.0.0.1', port, ...web },
-    panel: { dataDir, databaseUrl: `sqlite:${join(dataDir, 'hearth.db')}` },
+    panel: { dataDir, databaseUrl: `sqlite:${join(dataDir, 'hearth.db')}`, ...panel },
     node: { port: await freePort(), sftpHost: '127.0.0.1', sftpPort },
     log: { level: 'warn' },
   };
