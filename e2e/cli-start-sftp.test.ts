@@ -6,75 +6,32 @@
  * was. The local node listens on ports of the config's `node` section (free ones here), so the suite runs beside
  * anything on the default 5656 and 5657.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeGameDefinition } from '../apps/daemon/test/helpers/test-daemon';
+import { startHearth, type HearthStart } from './deploy/helpers/hearth-start';
 import { expectLoginRefused, expectSftpOk, runSftp } from './helpers/sftp-client';
 import { treeState } from './helpers/tree-state';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const admin = { username: 'admin', email: 'admin@example.com', password: 'admin-password-1' };
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await new Promise((done) => probe.once('listening', done));
-  const { port } = probe.address() as { port: number };
-  await new Promise((done) => probe.close(done));
-  return port;
-}
-
-/** Resolves with the setup link once both the panel and the local node are up. */
-function waitForStart(child: ChildProcess): Promise<string> {
-  return new Promise((done, fail) => {
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const setup = /(http\S+\/auth\/setup\?token=\S+)/.exec(out)?.[1];
-      if (setup && out.includes('Local node started')) done(setup);
-      if (out.includes('Local node did not start')) fail(new Error(out));
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`hearth start exited (${code}): ${out}`)));
-  });
-}
 
 describe('hearth start: SFTP on the local node', () => {
   let dir: string;
-  let child: ChildProcess | undefined;
+  let hearth: HearthStart | undefined;
   let panelUrl: string;
   let setupUrl: string;
   let sftpPort: number;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'hearth-start-'));
-    const port = await freePort();
-    sftpPort = await freePort();
-    const config = {
-      web: { host: '127.0.0.1', port },
-      panel: { dataDir: join(dir, 'data'), databaseUrl: `sqlite:${join(dir, 'data', 'hearth.db')}` },
-      node: { port: await freePort(), sftpPort },
-      log: { level: 'warn' },
-    };
-    writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
-    child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'apps/cli/src/main.ts'), '--config', join(dir, 'config.json'), 'start'],
-      { cwd: ROOT, env: { ...process.env, HEARTH_CONFIG: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    setupUrl = await waitForStart(child);
-    panelUrl = `http://127.0.0.1:${port}`;
+    hearth = await startHearth(dir);
+    ({ setupUrl, sftpPort } = hearth);
+    panelUrl = `http://127.0.0.1:${hearth.port}`;
   }, 60_000);
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((done) => child?.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await hearth?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
