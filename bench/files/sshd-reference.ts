@@ -5,10 +5,10 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort, tcpAccepts as accepts } from '../../e2e/helpers/net';
 
 export const OPENSSH_SFTP_SERVER = '/usr/lib/openssh/sftp-server';
 // sshd refuses to start unless it is run by its absolute path (it re-executes itself).
@@ -21,24 +21,6 @@ export function referenceMissing(...programs: string[]): string | null {
 }
 
 export const sshdReferenceMissing = () => referenceMissing(SSHD, OPENSSH_SFTP_SERVER);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
-      );
-    });
-  });
-}
-
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = createConnection({ port, host: '127.0.0.1' });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
 
 function writeConfig(dir: string, port: number): string {
   for (const name of ['host', 'user'])
