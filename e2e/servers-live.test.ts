@@ -142,12 +142,18 @@ run('server page live', () => {
     const banner = page.getByTestId('socket-banner');
     await expect
       .poll(async () => {
-        if (upgrades < 6) await page.clock.runFor(500);
+        if (upgrades < 6) {
+          const shown = await banner.count();
+          // Fewer than six refused upgrades (the first connect and four retries): no banner yet.
+          if (upgrades < 6) expect(shown).toBe(0);
+          await page.clock.runFor(500);
+        }
         return upgrades;
       })
-      .toBe(6);
+      .toBeGreaterThanOrEqual(6);
     await banner.waitFor();
-    expect(upgrades).toBe(6);
+    // The clock flows naturally meanwhile, so a further retry may already have been refused.
+    expect(upgrades).toBeGreaterThanOrEqual(6);
     blocked = false;
     // 30 s after the last close the counter resets and a fresh attempt goes through.
     await expect

@@ -65,8 +65,12 @@ export async function runProcessors(
   for (const [index, raw] of steps.entries()) {
     const step = substituteDeep(raw, values) as KnownProcessor;
     const label = `${phase} step ${index + 1}/${steps.length} (${step.type})`;
-    if (ctx.signal.aborted)
-      throw new AppError('ErrProcessorFailed', { step: index + 1, type: step.type, reason: 'aborted' });
+    if (ctx.signal.aborted) {
+      // A kill that lands between steps (or before the first) is reported like one that lands during a step.
+      const reason = 'aborted by a kill';
+      ctx.log(`${label} failed: ${reason}`);
+      throw new AppError('ErrProcessorFailed', { step: index + 1, type: step.type, reason });
+    }
     ctx.log(`${label}`);
     try {
       await dispatch(step, ctx);
