@@ -8,7 +8,7 @@ import { withHooks, hooksOf } from './hooks';
 import { figuresOfStatus, progressReporter } from './progress';
 import type { Repository } from './repository';
 import { applyRetention } from './retention';
-import { listSnapshots, serverTag, tagValue } from './snapshots';
+import { listSnapshots, serverTag, snapshotOfBackup, tagValue } from './snapshots';
 import type { BackupStateStore, ServerBackupState } from './state-store';
 
 export interface BackupRequest {
@@ -86,9 +86,8 @@ export async function runBackup(
     return hookOutcome;
   });
   const short = summary.snapshot_id;
-  const snapshot = short
-    ? (await listSnapshots(deps.repo, server.id)).find((s) => s.id.startsWith(short))
-    : undefined;
+  // The summary names the snapshot (docs/performance.md § Backups: one restic run after the backup, not a listing).
+  const snapshot = short ? await snapshotOfBackup(deps.repo, server.id, short) : undefined;
   if (!snapshot) throw new AppError('ErrBackupFailed', { reason: 'restic reported no snapshot' });
   const after = await deps.states.update(server.id, (s) => {
     s.records[snapshot.id] = {

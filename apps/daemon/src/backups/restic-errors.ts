@@ -33,6 +33,8 @@ const UNREACHABLE = new RegExp(
   ].join('|'),
   'i',
 );
+/** A snapshot id restic does not find (removed outside Hearth after the daemon recorded it). */
+const NO_SNAPSHOT = /no matching ID found/i;
 const WRONG_PASSWORD = /wrong password|no key found/i;
 
 /** `rest:http://user:secret@host/` → `rest:http://***@host/`: nothing secret in an error. */
@@ -66,6 +68,7 @@ export function resticError(stderr: string, code: number | null, spawnError?: Er
     return new AppError('ErrBackupUnavailable', {
       reason: 'the node’s password does not open the repository',
     });
+  if (NO_SNAPSHOT.test(stderr)) return new AppError('ErrBackupNotFound');
   if (UNREACHABLE.test(stderr)) return new AppError('ErrBackupDestinationUnreachable', { reason });
   return new AppError('ErrBackupFailed', { reason: code === null ? reason : `${reason} (exit ${code})` });
 }

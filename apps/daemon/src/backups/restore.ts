@@ -5,7 +5,7 @@
  * handed to the server's own uid and swapped in (restore-journal.ts). A failure, a full disk or a killed daemon
  * before the swap leaves the server folder exactly as it was.
  */
-import { mkdir, rm } from 'node:fs/promises';
+import { lchown, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, isAppError } from '@hearth/contract';
 import { handFolderTo } from '../isolation/ownership';
@@ -15,7 +15,7 @@ import { progressReporter } from './progress';
 import type { Repository } from './repository';
 import { journalFileOf, swapIn } from './restore-journal';
 import { swapPoints } from './swap-points';
-import { entryAt, restoreSize } from './tree';
+import { restorePlan } from './tree';
 
 export interface RestoreDeps {
   repo: Repository;
@@ -82,10 +82,23 @@ function localError(err: unknown): unknown {
   return err;
 }
 
+/**
+ * The folders the swap created above a restored path (swapOne makes missing parents as the daemon) go to the
+ * server's ids; everything restored was handed over in the staging folder already, and the rest of the server
+ * folder was not touched — so no walk of the whole folder (docs/performance.md § Backups). The parents are real
+ * folders (swap-points.ts), and lchown never follows a link.
+ */
+async function handParentsTo(root: string, points: readonly string[], owner: { uid: number; gid: number }) {
+  const parents = new Set<string>();
+  for (const point of points) {
+    const parts = point.split('/');
+    for (let k = 1; k < parts.length; k += 1) parents.add(parts.slice(0, k).join('/'));
+  }
+  for (const parent of parents) await lchown(join(root, parent), owner.uid, owner.gid);
+}
+
 async function restoreInto(deps: RestoreDeps, target: Server, request: RestoreRequest): Promise<void> {
-  const paths = request.paths ?? [''];
-  for (const path of request.paths ?? []) await entryAt(deps.repo, request.snapshotId, path);
-  const totals = await restoreSize(deps.repo, request.snapshotId, paths);
+  const totals = await restorePlan(deps.repo, request.snapshotId, request.paths ?? ['']);
   const staging = join(deps.serversDir, `.restore-${target.id}-${request.operation}`);
   const old = `${staging}.old`;
   await mkdir(staging, { mode: 0o700 });
@@ -103,7 +116,7 @@ async function restoreInto(deps: RestoreDeps, target: Server, request: RestoreRe
     const root = target.sandbox.root;
     const points = request.paths ? await swapPoints(root, request.paths) : [''];
     await swapIn(journalFileOf(deps.serversDir, target.id), { root, staging, old, paths: points });
-    if (owner) await handFolderTo(target.sandbox.root, owner);
+    if (owner) await handParentsTo(root, points, owner);
     watch.finish();
   } finally {
     watch.stop();

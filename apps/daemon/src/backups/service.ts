@@ -28,8 +28,9 @@ import { Repository } from './repository';
 import { runRestore } from './restore';
 import { recoverRestores } from './restore-journal';
 import { BackupSchedules } from './schedules';
-import { listSnapshots, resolveSnapshot, toBackup } from './snapshots';
+import { listSnapshots, resolveSnapshot, resolveSnapshotId, toBackup } from './snapshots';
 import { reportOutcome, type Outcome } from './outcome';
+import { recordBackup, recordRestoreFailed } from './activity';
 import { checkPolicyChange } from './policy-change';
 import { BackupStateStore } from './state-store';
 import { readTree } from './tree';
@@ -70,6 +71,12 @@ export class BackupService {
     // Pack files a killed restic left in its temporary folder (restic removes them itself when it ends).
     await rm(join(this.options.backupsDir, 'tmp'), { recursive: true, force: true });
     for (const id of serverIds) this.schedules.set(id, (await this.states.read(id)).policy.schedule);
+    // The repository is opened (created, stale locks cleared) now rather than by the first backup, which would
+    // otherwise wait for two or three more restic runs (docs/performance.md § Backups). A failure here is only
+    // logged: the next use opens it again and reports its own catalogued error.
+    this.repo.streamTarget().catch((err: unknown) => {
+      this.options.log.warn({ err: isAppError(err) ? err.code : err }, 'backups: repository not opened');
+    });
   }
 
   private deps() {
@@ -89,17 +96,26 @@ export class BackupService {
   }
 
   async create(server: Server, request: BackupRequest): Promise<BackupCreated> {
-    const { operation, end } = this.ops.begin([server.id], 'backup');
+    let begun: ReturnType<OperationBook['begin']>;
+    try {
+      begun = this.ops.begin([server.id], 'backup');
+    } catch (err) {
+      recordBackup(server, request.trigger, { error: err }); // busy: not taken, and the log says so
+      throw err;
+    }
+    const { operation, end } = begun;
     try {
       const { policy } = await this.states.read(server.id);
       server.log(`Backup started (${request.trigger})`);
       const id = await runBackup(this.deps(), server, request, operation.id, policy);
       server.log(`Backup ${id.slice(0, 8)} written`);
       await this.finish(server, operation, 'backup', { backupId: id });
+      recordBackup(server, request.trigger, { id });
       return { id, operation: operation.id };
     } catch (err) {
       server.log(`Backup failed: ${err instanceof Error ? err.message : String(err)}`);
       await this.finish(server, operation, 'backup', { error: err });
+      recordBackup(server, request.trigger, { error: err });
       throw err;
     } finally {
       end();
@@ -158,16 +174,18 @@ export class BackupService {
     if (body.intoServer !== undefined && body.intoServer !== server.id && !caller.admin)
       throw new AppError('ErrNoPermission', { field: 'intoServer' });
     const target = body.intoServer ? this.options.server(body.intoServer) : server;
-    const snapshot = await resolveSnapshot(this.repo, server.id, backupId);
+    const state = await this.states.read(server.id);
+    const snapshotId = await resolveSnapshotId(this.repo, state, server.id, backupId);
     const ids = target.id === server.id ? [server.id] : [server.id, target.id];
     const { operation, end } = this.ops.begin(ids, 'restore');
     try {
-      const request = { snapshotId: snapshot.id, paths: body.paths, operation: operation.id };
+      const request = { snapshotId, paths: body.paths, operation: operation.id };
       await runRestore({ repo: this.repo, serversDir: this.options.serversDir }, target, request);
-      await this.finish(target, operation, 'restore', { backupId: snapshot.id });
+      await this.finish(target, operation, 'restore', { backupId: snapshotId });
       return { operation: operation.id, server: target.id };
     } catch (err) {
       await this.finish(target, operation, 'restore', { error: err });
+      recordRestoreFailed(target, snapshotId, err);
       throw err;
     } finally {
       end();

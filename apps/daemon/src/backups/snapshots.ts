@@ -32,9 +32,44 @@ function isSnapshot(value: unknown): value is Snapshot {
 export async function listSnapshots(repo: Repository, serverId: string): Promise<Snapshot[]> {
   const raw = await repo.json('read', ['snapshots', '--json', '--no-lock', '--tag', serverTag(serverId)]);
   const list = Array.isArray(raw) ? raw.filter(isSnapshot) : [];
-  return list
-    .filter((s) => (s.tags ?? []).includes(serverTag(serverId)))
-    .sort((a, b) => Date.parse(b.time) - Date.parse(a.time));
+  return list.filter((s) => ofServer(s, serverId)).sort((a, b) => Date.parse(b.time) - Date.parse(a.time));
+}
+
+const ofServer = (s: Snapshot, serverId: string) => (s.tags ?? []).includes(serverTag(serverId));
+
+/**
+ * The snapshot a backup of this server has just written, from the short id in `restic backup --json`'s summary
+ * (restic 0.14 prints only the short one): one lookup by id, which reads that snapshot alone instead of every
+ * snapshot of the repository, its server tag checked as in listSnapshots. A short id that restic finds ambiguous
+ * (it then lists nothing) falls back to the server's listing.
+ */
+export async function snapshotOfBackup(
+  repo: Repository,
+  serverId: string,
+  shortId: string,
+): Promise<Snapshot | undefined> {
+  const raw = await repo.json('read', ['snapshots', '--json', '--no-lock', shortId]);
+  const found = (Array.isArray(raw) ? raw.filter(isSnapshot) : []).filter(
+    (s) => s.id.startsWith(shortId) && ofServer(s, serverId),
+  );
+  if (found.length === 1) return found[0];
+  return (await listSnapshots(repo, serverId)).find((s) => s.id.startsWith(shortId));
+}
+
+/**
+ * A snapshot id for a restore, first from the node's own record of this server's backups (state-store.ts: a
+ * record is written only for a snapshot this daemon took of this server, so the isolation above holds) — a full
+ * id found there needs no restic run; anything else is resolved among the server's snapshots. A record whose
+ * snapshot was removed outside Hearth makes restic answer "no matching ID", catalogued as ErrBackupNotFound.
+ */
+export async function resolveSnapshotId(
+  repo: Repository,
+  state: ServerBackupState,
+  serverId: string,
+  backupId: string,
+): Promise<string> {
+  if (/^[0-9a-f]{64}$/.test(backupId) && state.records[backupId]) return backupId;
+  return (await resolveSnapshot(repo, serverId, backupId)).id;
 }
 
 /** The one snapshot of this server the id names (full id or a prefix of at least 8); else ErrBackupNotFound. */

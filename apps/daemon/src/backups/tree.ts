@@ -79,21 +79,39 @@ export async function entryAt(repo: Repository, snapshotId: string, path: string
   return entryOf(self);
 }
 
-/** Files and bytes a restore of `paths` (all: `['']`) writes, for its progress. */
-export async function restoreSize(
+/**
+ * What a restore of `paths` (all: `['']`) writes, from ONE recursive listing of every chosen path (not one per
+ * path plus one to sum; docs/performance.md § Backups): each chosen path must be in the snapshot
+ * (ErrBackupPathNotFound), and the files and bytes under them are summed for the progress as restic lists them —
+ * a snapshot of millions of files is never held in memory. restic 0.14 lists nothing, and exits 0, for a snapshot
+ * id it does not find: no snapshot line is ErrBackupNotFound.
+ */
+export async function restorePlan(
   repo: Repository,
   snapshotId: string,
   paths: readonly string[],
 ): Promise<{ files: number; bytes: number }> {
+  const whole = paths.includes('');
+  const wanted = whole ? [inSnapshot('')] : [...new Set(paths.map(inSnapshot))];
+  const under = (path: string) => whole || wanted.some((w) => path === w || path.startsWith(`${w}/`));
+  const seen = new Set<string>();
+  let snapshot = false;
   let files = 0;
   let bytes = 0;
-  // Summed as restic lists them: a snapshot of millions of files is never held in memory.
-  for (const path of paths) {
-    await eachNode(repo, snapshotId, path, true, (node) => {
-      if (node.type !== 'file') return;
+  await repo.run('read', ['ls', '--json', '--no-lock', '--recursive', snapshotId, ...wanted], {
+    onJson: (message) => {
+      if (message.struct_type === 'snapshot') snapshot = true;
+      if (message.struct_type !== 'node') return;
+      const node = message as Node;
+      const path = node.path ?? '';
+      if (wanted.includes(path)) seen.add(path);
+      if (node.type !== 'file' || !under(path)) return;
       files += 1;
       bytes += node.size ?? 0;
-    });
-  }
+    },
+  });
+  if (!snapshot) throw new AppError('ErrBackupNotFound');
+  for (const path of paths)
+    if (path !== '' && !seen.has(inSnapshot(path))) throw new AppError('ErrBackupPathNotFound', { path });
   return { files, bytes };
 }
