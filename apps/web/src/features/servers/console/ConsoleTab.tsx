@@ -1,4 +1,5 @@
 import { ActionIcon, Card, Group, Indicator, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tinykeys } from 'tinykeys';
@@ -8,14 +9,18 @@ import type { ServerTabProps } from '../tabs/types';
 import { loadHistory, pushHistory, stepHistory } from './command-history';
 import { ConsoleBuffer } from './console-buffer';
 import { ConsoleOutput } from './ConsoleOutput';
+import { copyText, filterLines } from './console-view';
 
 /** The view redraws at most every 500 ms, whatever the output rate. */
 export const CONSOLE_REFRESH_MS = 500;
+/** How long the copy button shows its "copied" state (SPEC: copy confirmation 6000 ms). */
+const COPIED_MS = 6000;
 
 /**
  * Console tab: output with ANSI colours and DAEMON tags, pause/resume (c p) with a dot badge
  * when lines arrive while paused, and the command input (c i) for sendServerConsole or admins, with a
- * per-server command history (↑/↓, kept in localStorage, see command-history.ts).
+ * per-server command history (↑/↓, kept in localStorage, see command-history.ts). A search box shows only the
+ * matching lines; copy takes the selected console text, or every shown line (docs/console.md).
  */
 export default function ConsoleTab({ server, live, permissions, admin }: ServerTabProps) {
   const { t } = useTranslation();
@@ -28,6 +33,9 @@ export default function ConsoleTab({ server, live, permissions, admin }: ServerT
   // Position in the history while ↑/↓ browse it (history.length = the line being typed), and that line.
   const [historyIndex, setHistoryIndex] = useState(history.length);
   const [draft, setDraft] = useState('');
+  const [search, setSearch] = useState('');
+  const shown = useMemo(() => filterLines(lines, search), [lines, search]);
+  const clipboard = useClipboard({ timeout: COPIED_MS });
   const input = useRef<HTMLInputElement>(null);
   const shownVersion = useRef(-1);
   const canSend = admin || permissions.sendServerConsole;
@@ -78,6 +86,17 @@ export default function ConsoleTab({ server, live, permissions, admin }: ServerT
     setCommand('');
   };
 
+  const copy = () => {
+    // A selection inside the output is what the user meant; otherwise the whole (filtered) output.
+    const selection = window.getSelection();
+    const output = document.querySelector('[data-testid="console-output"]');
+    const selected =
+      selection && !selection.isCollapsed && output?.contains(selection.anchorNode)
+        ? selection.toString()
+        : '';
+    clipboard.copy(selected || copyText(shown));
+  };
+
   const browse = (direction: -1 | 1) => {
     const typed = historyIndex === history.length ? command : draft;
     const step = stepHistory(history, historyIndex, direction, typed);
@@ -89,24 +108,52 @@ export default function ConsoleTab({ server, live, permissions, admin }: ServerT
   return (
     <Card withBorder radius="md" padding="md" data-testid="console-tab">
       <Stack gap="sm">
-        <Group justify="space-between">
+        <Group justify="space-between" wrap="nowrap">
           <Text fw={600}>{t('servers.console.title')}</Text>
-          <Tooltip label={t(paused ? 'servers.console.resume' : 'servers.console.pause')}>
-            <Indicator disabled={!paused || !unseen} color="red" size={10} data-testid="console-new-lines">
+          <Group gap="xs" wrap="nowrap" style={{ flex: 1, justifyContent: 'flex-end', minWidth: 0 }}>
+            <TextInput
+              size="xs"
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              placeholder={t('servers.console.search')}
+              aria-label={t('servers.console.search')}
+              leftSection={<Icon name="search" size={14} />}
+              data-testid="console-search"
+              style={{ flex: 1, maxWidth: 260, minWidth: 0 }}
+            />
+            <Tooltip label={t(clipboard.copied ? 'common.copied' : 'servers.console.copy')}>
               <ActionIcon
                 variant="light"
-                onClick={togglePause}
-                aria-label={t(paused ? 'servers.console.resume' : 'servers.console.pause')}
-                data-testid="console-pause"
-                data-paused={paused}
+                onClick={copy}
+                aria-label={t('servers.console.copy')}
+                data-testid="console-copy"
+                data-copied={clipboard.copied}
               >
-                {/* Icons, not the ⏸ and ▶ characters: Debian's Chromium without an emoji font drew ⏸ as a box. */}
-                <Icon name={paused ? 'play' : 'pause'} size={16} />
+                <Icon name="copy" size={16} />
               </ActionIcon>
-            </Indicator>
-          </Tooltip>
+            </Tooltip>
+            <Tooltip label={t(paused ? 'servers.console.resume' : 'servers.console.pause')}>
+              <Indicator disabled={!paused || !unseen} color="red" size={10} data-testid="console-new-lines">
+                <ActionIcon
+                  variant="light"
+                  onClick={togglePause}
+                  aria-label={t(paused ? 'servers.console.resume' : 'servers.console.pause')}
+                  data-testid="console-pause"
+                  data-paused={paused}
+                >
+                  {/* Icons, not the ⏸ and ▶ characters: Debian's Chromium without an emoji font drew ⏸ as a box. */}
+                  <Icon name={paused ? 'play' : 'pause'} size={16} />
+                </ActionIcon>
+              </Indicator>
+            </Tooltip>
+          </Group>
         </Group>
-        <ConsoleOutput lines={lines} follow={!paused} />
+        {search.trim() !== '' && (
+          <Text size="xs" c="dimmed" data-testid="console-matches">
+            {t('servers.console.matches', { count: shown.length })}
+          </Text>
+        )}
+        <ConsoleOutput lines={shown} follow={!paused} />
         {canSend && (
           <TextInput
             ref={input}

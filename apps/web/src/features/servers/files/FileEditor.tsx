@@ -1,6 +1,7 @@
 /**
  * The code editor overlay: loaded only when a file is opened; language from the path, dark theme;
- * Ctrl+S / Cmd+S saves.
+ * Ctrl+S / Cmd+S saves. A binary file (by content, text-content.ts) is offered as a download instead, with no
+ * Save; closing or leaving with unsaved changes asks first (docs/files.md).
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { LanguageDescription, type LanguageSupport } from '@codemirror/language';
@@ -12,8 +13,11 @@ import { notifyError, notifySuccess } from '../../../api/notify';
 import { FullscreenOverlay } from '../../../components/FullscreenOverlay';
 import { PageLoader } from '../../../components/PageLoader';
 import { useAppearance } from '../../../theme/AppearanceProvider';
-import { filesApi } from './api';
+import { filesApi, fileUrl } from './api';
+import { DiscardDialog } from './DiscardDialog';
 import { baseName } from './file-model';
+import { textOrBinary } from './text-content';
+import { useUnsavedGuard } from './useUnsavedGuard';
 
 interface Props {
   serverId: string;
@@ -27,17 +31,29 @@ export default function FileEditor({ serverId, path, readOnly, onClose, onSaved 
   const { t } = useTranslation();
   const { dark } = useAppearance();
   const [text, setText] = useState<string | null>(null);
+  // What the file held when opened or last saved; `null` until read.
+  const [original, setOriginal] = useState<string | null>(null);
+  const [binary, setBinary] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [language, setLanguage] = useState<LanguageSupport | null>(null);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     let live = true;
-    filesApi.readText(serverId, path).then(
-      (content) => live && setText(content),
-      (err: unknown) => {
-        notifyError(err);
-        onClose();
-      },
-    );
+    filesApi
+      .readBlob(serverId, path)
+      .then(textOrBinary)
+      .then(
+        (content) => {
+          if (!live) return;
+          if (content === null) return setBinary(true);
+          setOriginal(content);
+          setText(content);
+        },
+        (err: unknown) => {
+          notifyError(err);
+          onClose();
+        },
+      );
     const description = LanguageDescription.matchFilename(languages, baseName(path));
     description?.load().then(
       (support) => live && setLanguage(support),
@@ -47,11 +63,15 @@ export default function FileEditor({ serverId, path, readOnly, onClose, onSaved 
       live = false;
     };
   }, [serverId, path, onClose]);
+  const dirty = !readOnly && text !== null && text !== original;
+  const blocker = useUnsavedGuard(dirty);
+  const close = () => (dirty ? setAsking(true) : onClose());
   const save = async () => {
     if (text === null) return;
     setSaving(true);
     try {
       await filesApi.saveText(serverId, path, text);
+      setOriginal(text);
       notifySuccess(t('servers.files.saved'));
       onSaved();
     } catch (err) {
@@ -61,8 +81,25 @@ export default function FileEditor({ serverId, path, readOnly, onClose, onSaved 
     }
   };
   return (
-    <FullscreenOverlay opened onClose={onClose} title={path} data-testid="file-editor">
-      {text === null ? (
+    <FullscreenOverlay opened onClose={close} title={path} data-testid="file-editor">
+      {binary ? (
+        <Stack data-testid="file-binary">
+          <Text>{t('servers.files.binary')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.close')}
+            </Button>
+            <Button
+              component="a"
+              href={fileUrl(serverId, path)}
+              download={baseName(path)}
+              data-testid="file-binary-download"
+            >
+              {t('servers.files.download')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : text === null ? (
         <PageLoader />
       ) : (
         <Stack
@@ -90,7 +127,7 @@ export default function FileEditor({ serverId, path, readOnly, onClose, onSaved 
               {language?.language.name ?? ''}
             </Text>
             <Group>
-              <Button variant="default" onClick={onClose}>
+              <Button variant="default" onClick={close} data-testid="file-editor-close">
                 {t('common.close')}
               </Button>
               {!readOnly && (
@@ -101,6 +138,20 @@ export default function FileEditor({ serverId, path, readOnly, onClose, onSaved 
             </Group>
           </Group>
         </Stack>
+      )}
+      {(asking || blocker.state === 'blocked') && (
+        <DiscardDialog
+          name={baseName(path)}
+          onKeep={() => {
+            setAsking(false);
+            if (blocker.state === 'blocked') blocker.reset();
+          }}
+          onDiscard={() => {
+            setAsking(false);
+            if (blocker.state === 'blocked') blocker.proceed();
+            else onClose();
+          }}
+        />
       )}
     </FullscreenOverlay>
   );

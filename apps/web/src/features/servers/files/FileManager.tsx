@@ -202,7 +202,11 @@ export function FileManager({ server, canWrite, live }: Props) {
             void run(async () => {
               const target = entryPath(path, { name });
               if (dialog.what === 'folder') await filesApi.createFolder(server.id, target);
-              else await filesApi.createFile(server.id, target);
+              else {
+                await filesApi.createFile(server.id, target);
+                // A new file is made to be written: it opens in the editor straight away (issue 16).
+                setViewing({ path: target, image: false });
+              }
               return t('servers.files.created', { name });
             })
           }
