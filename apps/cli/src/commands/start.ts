@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import type { Logger } from 'pino';
 import type { PanelConfig } from '@hearth/panel';
 import { resolve } from 'node:path';
 import { configFlag } from '../options';
@@ -7,34 +6,14 @@ import { commandLogger, componentLogger } from '../console/loggers';
 import { printSetupLink } from '../console/setup-link';
 import { consoleSink, type LogSink } from '../console/sink';
 import { holdPidFile } from '../backup/panel-pid';
-
-interface Closable {
-  close(): Promise<void>;
-}
-
-/** SIGTERM/SIGINT: stop the node, drain the panel, close the database; a second signal forces exit. */
-function onShutdown(parts: Closable[], log: Logger): void {
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    log.info(`${signal}: shutting down…`);
-    void (async () => {
-      for (const part of parts)
-        await part.close().catch((err: unknown) => log.error({ err }, 'shutdown step failed'));
-      process.exit(0);
-    })();
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
-}
+import { handleStartSignals, type Detachable } from './start-signals';
 
 /** The local node beside the panel, on the addresses of the config's `node` section. */
 async function startLocalNode(
   config: PanelConfig,
   panel: { address: string; localNodeSecret?: string },
   sink: LogSink,
-): Promise<Closable> {
+): Promise<Detachable> {
   const [{ localDaemonConfig, startDaemon }, { readPublicKeyPem }] = await Promise.all([
     import('@hearth/daemon'),
     import('@hearth/panel'),
@@ -76,11 +55,11 @@ export function registerStartCommand(program: Command): void {
       if (created) log.info(`created the config file ${path}`);
       // The panel issues the local node's credential in-process: the two only meet here (composition root).
       const panel = await startPanel(config, { localNode: opts.node, logStream: sink });
-      const parts: Closable[] = [];
+      let node: Detachable | undefined;
       log.info(`panel listening on ${panel.address}`);
       if (opts.node) {
         try {
-          parts.push(await startLocalNode(config, panel, sink));
+          node = await startLocalNode(config, panel, sink);
           const { host, port, sftpHost, sftpPort } = config.node;
           log.info(`Local node started on ${host}:${port} (SFTP on ${sftpHost}:${sftpPort})`);
         } catch (err) {
@@ -90,8 +69,7 @@ export function registerStartCommand(program: Command): void {
       } else {
         log.info('local node not started (--no-node): the panel shows it offline and never calls it');
       }
-      parts.push(panel);
-      onShutdown(parts, log);
+      handleStartSignals({ node, panel }, log);
       // Last, so it is not lost among the start-up lines.
       if (panel.setupUrl) printSetupLink(panel.setupUrl, sink, log);
     });
