@@ -22,6 +22,7 @@ function daemonNeedText(need: DaemonNeed): string {
   if (need === 'public') return 'no token';
   if (need === 'metrics') return 'metrics token (`metrics.token`), not a panel token';
   if (need === 'admin') return 'node admin';
+  if (need === 'panel') return 'the panel’s own token (subject `panel`), no user’s';
   if (need === 'view') return 'any access';
   return flags(need);
 }

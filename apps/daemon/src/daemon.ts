@@ -8,6 +8,8 @@ import { ServerManager } from './manager/manager';
 import { systemClock, type SchedulerClock } from './scheduler/clock';
 import { panelLinkOf } from './panel-link/node-credential';
 import { panelOwnerAccess } from './panel-link/owner-access';
+import { bindNodeEvents } from './panel-link/node-events';
+import { Outbox } from './panel-link/outbox';
 import { DefinitionStore } from './manager/store';
 import { protectDataDirs } from './isolation/data-modes';
 import { detectIsolation, type IsolationRuntime } from './isolation/runtime';
@@ -87,6 +89,9 @@ export async function startDaemon(
   log[isolation.level](isolation.line);
   await protectDataDirs(config, isolation.runtime.switchIds, log);
   const settings = serverSettingsOf(config, isolation.runtime, deps.clock);
+  // Events only this node sees wait here until the panel pulls them (docs/activity.md § Node events).
+  const outbox = await Outbox.open({ dir: join(resolve(config.dataDir), 'events'), log });
+  bindNodeEvents(settings, outbox);
   const manager = new ServerManager(new DefinitionStore(config.serversDir ?? ''), settings, log);
   // Metrics, history and player counts (docs/daemon.md § Metrics); Minetest servers announce to its server list.
   const telemetry = new Telemetry(manager, config, log);
@@ -102,6 +107,7 @@ export async function startDaemon(
     ...(tls ? { https: { cert: tls.cert, key: tls.key } } : {}),
     accessLog: config.accessLog || config.logLevel === 'debug' || config.logLevel === 'trace',
     telemetry,
+    outbox,
   });
   await app.listen({ host: config.host, port: config.port });
   if (tls) log.info({ fingerprint: tls.fingerprint, source: tls.source }, 'serving HTTPS');
@@ -113,7 +119,7 @@ export async function startDaemon(
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const sftp = await startSftpFor(config, manager, log);
+  const sftp = await startSftpFor(config, manager, log, (event) => outbox.append(event));
   await telemetry.start();
   manager.startAutostart(config.power.autostartIntervalMs);
   let closing: Promise<void> | null = null;
@@ -130,6 +136,7 @@ export async function startDaemon(
         await telemetry.close();
         await manager.shutdown(config.power.shutdownTimeoutMs);
         await app.close();
+        await outbox.close();
       })();
       return closing;
     },
@@ -140,6 +147,7 @@ export async function startDaemon(
         await telemetry.close();
         await manager.detach();
         await app.close();
+        await outbox.close();
       })();
       return closing;
     },

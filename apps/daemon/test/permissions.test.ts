@@ -7,6 +7,7 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DAEMON_TOKEN_PANEL_SUBJECT,
   daemonRouteRows,
   flagsOf,
   isServerRoute,
@@ -70,6 +71,8 @@ describe('daemon permission table: HTTP routes', () => {
   /** A token holding exactly what the row needs (and a server to use it on that it may change). */
   async function allowedCall(key: DaemonRouteKey, row: DaemonRouteRow): Promise<Response> {
     if (row.need === 'public') return call(row);
+    if (row.need === 'panel')
+      return call(row, await d.token({ admin: true, sub: DAEMON_TOKEN_PANEL_SUBJECT }));
     if (!isServerRoute(row)) return call(row, await d.admin());
     if (key === 'create') {
       const created = `perm-new-${++fresh}`;
@@ -109,7 +112,14 @@ describe('daemon permission table: HTTP routes', () => {
     }
     await expectRefused(await call(row), 401, 'ErrDaemonTokenInvalid', `${label} without a token`);
 
-    if (!isServerRoute(row)) {
+    if (row.need === 'panel') {
+      // The node outbox: every server's events, so no user's token reads it, an administrator's included.
+      const everyFlag = await d.user(id, [...serverPermissions]);
+      await expectRefused(await call(row, everyFlag), 403, 'ErrMissingScope', `${label} not node-admin`);
+      await expectRefused(await call(row, await d.admin()), 403, 'ErrNoPermission', `${label} an admin`);
+      const onOneServer = await d.token({ admin: true, server: id, sub: DAEMON_TOKEN_PANEL_SUBJECT });
+      await expectRefused(await call(row, onOneServer), 403, 'ErrNoPermission', `${label} one server`);
+    } else if (!isServerRoute(row)) {
       const everyFlag = await d.user(id, [...serverPermissions]);
       await expectRefused(await call(row, everyFlag), 403, 'ErrMissingScope', `${label} not node-admin`);
     } else {

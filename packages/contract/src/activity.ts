@@ -53,6 +53,21 @@ export const activityActions = [
   'node.deleted',
   'node.online',
   'node.offline',
+  // Recorded by a node and pulled from its outbox (node-events.ts, docs/activity.md § Node events).
+  'server.crashed',
+  'server.restarted.auto',
+  'sftp.session.opened',
+  'sftp.session.closed',
+  'sftp.file.write',
+  'sftp.file.delete',
+  'sftp.file.rename',
+  'sftp.file.mkdir',
+  'server.task.finished',
+  'server.backup.scheduled.created',
+  'server.backup.scheduled.failed',
+  'server.backup.failed',
+  'server.backup.restore.failed',
+  'node.events.dropped',
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 

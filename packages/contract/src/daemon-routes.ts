@@ -41,6 +41,7 @@ import {
 } from './files';
 import { taskCreatedResponseSchema, taskInputSchema, taskListViewSchema } from './tasks';
 import { historyQuerySchema, historyResponseSchema, metricsTextSchema, nodePlayersSchema } from './telemetry';
+import { nodeEventsAckSchema, nodeEventsPageSchema, nodeEventsQuerySchema } from './node-events';
 import { templateSchema } from './template';
 import type { Refusal } from './zod-issues';
 
@@ -52,9 +53,10 @@ export type ServerNeed = readonly [ServerPermission, ...ServerPermission[]] | 'v
  * holds every flag), `'admin'` (a node-admin token: the whole definition, reload, delete, node features),
  * `'public'` (no token at all: the liveness answer), or `'metrics'` (no panel token: the node's own metrics
  * bearer token `metrics.token` or an address in `metrics.allow`, and 404 while `metrics.enabled` is false —
- * a Prometheus server holds no panel key; docs/daemon.md § Metrics).
+ * a Prometheus server holds no panel key; docs/daemon.md § Metrics), or `'panel'` (the panel's own node-admin
+ * token, subject `panel` — no user's token, an administrator's included: the node outbox, node-events.ts).
  */
-export type DaemonNeed = ServerNeed | 'admin' | 'public' | 'metrics';
+export type DaemonNeed = ServerNeed | 'admin' | 'public' | 'metrics' | 'panel';
 
 /** What the panel checks before it forwards a call (its route's `config.permission` and `config.server`). */
 export interface PanelProxyNeed {
@@ -436,6 +438,20 @@ export const daemonRoutes = {
     note: 'Each step is then checked against its owner’s flags (task operations below).',
     schemas: { ...onTask, response: accepted },
   },
+  events: {
+    method: 'GET',
+    path: '/daemon/events',
+    need: 'panel',
+    note: 'The node outbox (docs/activity.md § Node events): pulled by the panel into its activity log.',
+    schemas: { ...none, query: nodeEventsQuerySchema, response: ok(nodeEventsPageSchema) },
+  },
+  eventsAck: {
+    method: 'POST',
+    path: '/daemon/events/ack',
+    need: 'panel',
+    note: 'The panel recorded every event up to `seq`: the node forgets them.',
+    schemas: { ...none, body: nodeEventsAckSchema, response: done },
+  },
   // Backups (docs/backups.md): their rows live in backup-routes.ts.
   ...backupRoutes,
 } as const satisfies Record<string, DaemonRouteRow>;
@@ -558,7 +574,7 @@ export function socketMessageKeyOf(message: unknown): SocketMessageKey | undefin
   return Object.hasOwn(socketMessages, key) ? (key as SocketMessageKey) : undefined;
 }
 
-/** The flags a need names (none for `'view'`, `'admin'`, `'public'` and `'metrics'`). */
+/** The flags a need names (none for `'view'`, `'admin'`, `'public'`, `'metrics'` and `'panel'`). */
 export function flagsOf(need: DaemonNeed): readonly ServerPermission[] {
   return typeof need === 'string' ? [] : need;
 }

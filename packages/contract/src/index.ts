@@ -13,3 +13,4 @@ export * from './backups';
 export * from './telemetry';
 export * from './activity';
 export * from './activity-routes';
+export * from './node-events';

@@ -50,18 +50,26 @@ describe('daemon route rows', () => {
     ).toThrow();
   });
 
-  it('keep node-wide rows to the liveness answer, node-admin calls and the metrics scrape', () => {
+  it('keep node-wide rows to the liveness answer, node-admin calls, the metrics scrape and the outbox', () => {
     const nodeWide = daemonRouteRows().filter(([, row]) => !isServerRoute(row));
     expect(nodeWide.map(([key]) => key).sort()).toEqual([
       'alive',
       'backupCheck',
       'backupDestinationWrite',
       'backupNodeStatus',
+      'events',
+      'eventsAck',
       'features',
       'metrics',
       'players',
     ]);
-    for (const [key, row] of nodeWide) expect(['public', 'admin', 'metrics'], key).toContain(row.need);
+    for (const [key, row] of nodeWide)
+      expect(['public', 'admin', 'metrics', 'panel'], key).toContain(row.need);
+    // The outbox holds every server's events: only the panel itself reads it, and nobody through a proxy.
+    for (const [key, row] of daemonRouteRows().filter(([, r]) => r.need === 'panel')) {
+      expect(isServerRoute(row), key).toBe(false);
+      expect(row.proxy, key).toBeUndefined();
+    }
     for (const [key, row] of daemonRouteRows().filter(([, r]) => isServerRoute(r))) {
       expect(row.need, key).not.toBe('public');
       expect(row.need, key).not.toBe('metrics');

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppError, type Task, type TaskInput, type TaskLastRun } from '@hearth/contract';
+import { recordNodeEvent } from '../panel-link/node-events';
 import type { Server } from '../server/server';
 import { checkSchedule, scheduleJob, type TaskSettings } from './cron';
 import type { CronJob } from './cron-job';
@@ -222,6 +223,14 @@ export class TaskScheduler {
       const checks = ownerChecks(this.settings.ownerAccess, serverId, task.owner, abort.signal);
       const outcome = await executeTask(server, task.name, task.operations, abort.signal, checks);
       this.record(serverId, state, taskId, { at, ...outcome });
+      // The run and its result for the panel's activity log (docs/activity.md § Node events).
+      recordNodeEvent(server.settings, {
+        action: 'server.task.finished',
+        serverId,
+        actor: { type: 'task', id: taskId, label: task.name.slice(0, 191) },
+        ip: null,
+        details: { taskId, name: task.name, trigger, owner: task.owner, ...outcome },
+      });
     } finally {
       state.running.delete(taskId);
     }

@@ -1,5 +1,6 @@
 /** What happens after the main process exits: console trail, post hooks, then the crash policy. */
 import type { ExitState } from '../environment/environment';
+import { consoleTail, nodeActor, recordNodeEvent } from '../panel-link/node-events';
 import { decideAfterExit } from './crash-policy';
 import { beginStart, runPhase } from './power';
 import type { Server } from './server';
@@ -8,8 +9,15 @@ function describeExit(state: ExitState): string {
   return state.signal ? `signal ${state.signal}` : `code ${state.code ?? '?'}`;
 }
 
-async function autoRestart(server: Server): Promise<void> {
+async function autoRestart(server: Server, why: string): Promise<void> {
   server.counters.restarts++;
+  recordNodeEvent(server.settings, {
+    action: 'server.restarted.auto',
+    serverId: server.id,
+    actor: nodeActor,
+    ip: null,
+    details: { reason: why },
+  });
   try {
     await beginStart(server, true)();
   } catch (err) {
@@ -28,11 +36,22 @@ async function afterExit(server: Server, state: ExitState, requested: boolean): 
     server.log(`Post-stop hooks failed: ${err instanceof Error ? err.message : String(err)}`);
   }
   const clean = state.code === 0 && state.signal === null;
+  // A crash for the activity log (docs/activity.md § Node events): an exit nobody asked for that was not clean.
+  if (!requested && !clean) {
+    recordNodeEvent(server.settings, {
+      action: 'server.crashed',
+      serverId: server.id,
+      actor: nodeActor,
+      ip: null,
+      details: { exitCode: state.code, signal: state.signal, uptimeMs, lines: consoleTail(server) },
+    });
+  }
   const facts = { requested, clean, uptimeMs, autorestart: run.autorestart, autorecover: run.autorecover };
   const decision = decideAfterExit(facts, server.machine.unstableRuns, server.settings.crash);
   server.machine.setUnstableRuns(decision.unstableRuns);
   server.log(decision.message);
-  if (decision.restart) server.machine.scheduleRestart(decision.delayMs, () => void autoRestart(server));
+  const why = clean ? 'autorestart' : 'autorecover';
+  if (decision.restart) server.machine.scheduleRestart(decision.delayMs, () => void autoRestart(server, why));
 }
 
 /** Wires the crash policy to a server's exits. */

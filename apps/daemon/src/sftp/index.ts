@@ -5,6 +5,7 @@ import type { DaemonConfig } from '../config/schema';
 import type { ServerManager } from '../manager/manager';
 import { panelAuthenticator } from './panel-auth';
 import { startSftp, type RunningSftp } from './server';
+import type { SftpEventSink } from './activity';
 
 export type { RunningSftp };
 
@@ -12,6 +13,7 @@ export async function startSftpFor(
   config: DaemonConfig,
   manager: ServerManager,
   log: Logger,
+  events?: SftpEventSink,
 ): Promise<RunningSftp | null> {
   const { sftp } = config;
   if (!sftp.enabled || !config.panelUrl || !sftp.clientSecret) {
@@ -24,7 +26,7 @@ export async function startSftpFor(
     clientSecret: sftp.clientSecret,
   });
   const settings = { ...sftp, dataDir: resolve(config.dataDir) };
-  const running = await startSftp(settings, manager, authenticate, log);
+  const running = await startSftp(settings, manager, authenticate, log, events);
   log.info({ port: running.port }, 'SFTP listening');
   return running;
 }

@@ -13,6 +13,7 @@ import { loadHostKey } from './host-key';
 import { LoginLimiter } from './login-limiter';
 import { PanelUnreachable, type SftpAuthenticator, type SftpGrant } from './panel-auth';
 import { SftpSession } from './session';
+import { sftpRecorder, type SftpEventSink } from './activity';
 
 export interface SftpSettings {
   host: string;
@@ -42,6 +43,7 @@ export async function startSftp(
   manager: ServerManager,
   authenticate: SftpAuthenticator,
   log: Logger,
+  events?: SftpEventSink,
 ): Promise<RunningSftp> {
   const limiter = new LoginLimiter(settings.failuresPerMinute);
   const clients = new Set<Connection>();
@@ -121,6 +123,9 @@ export async function startSftp(
           const current = login;
           if (!current) return;
           const sftp = acceptSftp();
+          const recorder = sftpRecorder(events, () => current.grant, info.ip);
+          recorder.session('sftp.session.opened');
+          sftp.on('close', () => recorder.session('sftp.session.closed'));
           new SftpSession(sftp, {
             sandbox: () => {
               try {
@@ -132,6 +137,7 @@ export async function startSftp(
             },
             permissions: () => current.grant.permissions,
             together,
+            record: (change) => recorder.change(change),
           });
         });
       });

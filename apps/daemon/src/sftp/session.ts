@@ -17,7 +17,7 @@ const NAMES_PER_READDIR = 128;
 const MAX_READ = 256 * 1024; // OpenSSH's largest packet
 
 type Open =
-  | { kind: 'file'; handle: FileHandle; io: FileIo; atomic: AtomicFile | null }
+  | { kind: 'file'; handle: FileHandle; io: FileIo; atomic: AtomicFile | null; written: string | null }
   | { kind: 'dir'; path: string; entries: Entry[] | null; sent: number };
 
 export interface SessionAccess {
@@ -25,7 +25,13 @@ export interface SessionAccess {
   permissions(): ServerPermission[];
   /** Runs several replies so that they reach the socket in one write. */
   together?(replies: () => void): void;
+  /** A change for the panel's activity log (docs/activity.md § Node events): paths only, never contents. */
+  record?(change: SftpChange): void;
 }
+
+export type SftpChange =
+  | { action: 'sftp.file.write' | 'sftp.file.delete' | 'sftp.file.mkdir'; path: string }
+  | { action: 'sftp.file.rename'; from: string; to: string };
 
 function statusOf(err: unknown): number {
   if (!isAppError(err)) {
@@ -75,7 +81,7 @@ export class SftpSession {
     sftp.on('OPEN', (id, path, flags, attrs) => {
       const writes = (flags & (OPEN_MODE.WRITE | OPEN_MODE.CREAT | OPEN_MODE.TRUNC | OPEN_MODE.APPEND)) !== 0;
       void this.run(id, writes ? 'putServerFiles' : 'viewServerFiles', () =>
-        this.doOpen(id, path, flags, attrs),
+        this.doOpen(id, path, flags, attrs, writes ? clientPath(path) : null),
       );
     });
     // READ and WRITE are the bulk of a transfer: plain callbacks, no promise per request.
@@ -106,14 +112,22 @@ export class SftpSession {
       const name = clientPath(path);
       this.sftp.name(id, [{ filename: name, longname: name, attrs: {} as Attributes }]);
     });
-    on('MKDIR', 'putServerFiles', (id, path: string) => this.ok(id, this.sandbox().mkdir(sandboxPath(path))));
-    on('RMDIR', 'putServerFiles', (id, path: string) => this.ok(id, this.sandbox().rmdir(sandboxPath(path))));
-    on('REMOVE', 'putServerFiles', (id, path: string) =>
-      this.ok(id, this.sandbox().unlink(sandboxPath(path))),
-    );
-    on('RENAME', 'putServerFiles', (id, from: string, to: string) =>
-      this.ok(id, this.sandbox().rename(sandboxPath(from), sandboxPath(to), { overwrite: false })),
-    );
+    on('MKDIR', 'putServerFiles', async (id, path: string) => {
+      await this.ok(id, this.sandbox().mkdir(sandboxPath(path)));
+      this.access.record?.({ action: 'sftp.file.mkdir', path: clientPath(path) });
+    });
+    on('RMDIR', 'putServerFiles', async (id, path: string) => {
+      await this.ok(id, this.sandbox().rmdir(sandboxPath(path)));
+      this.access.record?.({ action: 'sftp.file.delete', path: clientPath(path) });
+    });
+    on('REMOVE', 'putServerFiles', async (id, path: string) => {
+      await this.ok(id, this.sandbox().unlink(sandboxPath(path)));
+      this.access.record?.({ action: 'sftp.file.delete', path: clientPath(path) });
+    });
+    on('RENAME', 'putServerFiles', async (id, from: string, to: string) => {
+      await this.ok(id, this.sandbox().rename(sandboxPath(from), sandboxPath(to), { overwrite: false }));
+      this.access.record?.({ action: 'sftp.file.rename', from: clientPath(from), to: clientPath(to) });
+    });
     on('SETSTAT', 'putServerFiles', async (id, path: string, attrs: Attributes) => {
       const handle = await this.sandbox().open(sandboxPath(path), constants.O_RDONLY, 0, true);
       try {
@@ -191,19 +205,25 @@ export class SftpSession {
     return entry;
   }
 
-  private async doOpen(id: number, path: string, flags: number, attrs: Attributes): Promise<void> {
+  private async doOpen(
+    id: number,
+    path: string,
+    flags: number,
+    attrs: Attributes,
+    written: string | null,
+  ): Promise<void> {
     const target = sandboxPath(path);
     const replace = (flags & OPEN_MODE.TRUNC) !== 0 && (flags & OPEN_MODE.EXCL) === 0;
     if (replace && !(flags & OPEN_MODE.READ)) {
       const atomic = await this.sandbox().createAtomic(target);
       this.sftp.handle(
         id,
-        this.add({ kind: 'file', handle: atomic.handle, io: this.fileIo(atomic.handle), atomic }),
+        this.add({ kind: 'file', handle: atomic.handle, io: this.fileIo(atomic.handle), atomic, written }),
       );
       return;
     }
     const handle = await this.sandbox().open(target, openFlags(flags), (attrs.mode ?? 0o644) & 0o777);
-    this.sftp.handle(id, this.add({ kind: 'file', handle, io: this.fileIo(handle), atomic: null }));
+    this.sftp.handle(id, this.add({ kind: 'file', handle, io: this.fileIo(handle), atomic: null, written }));
   }
 
   private async doClose(id: number, h: Buffer): Promise<void> {
@@ -211,6 +231,9 @@ export class SftpSession {
     this.open.delete(h.readUInt32BE(0));
     if (entry.kind === 'file') await this.closeFile(entry, true);
     this.sftp.status(id, STATUS_CODE.OK);
+    // One entry per file written (an upload is many WRITEs), once its handle is closed and the file kept.
+    if (entry.kind === 'file' && entry.written)
+      this.access.record?.({ action: 'sftp.file.write', path: entry.written });
   }
 
   private async doOpendir(id: number, path: string): Promise<void> {

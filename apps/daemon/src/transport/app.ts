@@ -22,6 +22,8 @@ import { backupRoutes } from './backup-routes';
 import type { Backups } from '../backups/setup';
 import { Telemetry } from '../metrics/telemetry';
 import { telemetryRoutes } from '../metrics/telemetry-routes';
+import type { Outbox } from '../panel-link/outbox';
+import { eventsRoutes } from './events-routes';
 import { daemonSchemaController, installValidation } from './validation';
 import type { TransportContext } from './context';
 
@@ -38,6 +40,8 @@ export interface DaemonAppOptions {
   accessLog?: boolean;
   /** The node's metrics, history and player counts (daemon.ts starts it); a idle one when absent (tests). */
   telemetry?: Telemetry;
+  /** The node outbox the panel pulls (panel-link/outbox.ts); the events routes answer 503 without it. */
+  outbox?: Outbox;
 }
 
 export async function buildDaemonApp(
@@ -79,5 +83,6 @@ export async function buildDaemonApp(
   taskRoutes(app, ctx);
   backupRoutes(app, ctx, options.backups ?? null);
   telemetryRoutes(app, ctx, options.telemetry ?? new Telemetry(ctx.manager, ctx.config, logger));
+  eventsRoutes(app, ctx, options.outbox ?? null);
   return app;
 }

@@ -29,7 +29,7 @@ import {
 } from '@hearth/contract';
 import { checkPart } from '@hearth/contract/zod-issues';
 import type { TransportContext } from './context';
-import { authorize, authorizeNodeAdmin } from './permissions';
+import { authorize, authorizeNodeAdmin, authorizePanel } from './permissions';
 import { bearerOf } from './token';
 
 /** The caller of a server route: the verified claims and the checked `:id`. */
@@ -111,8 +111,9 @@ async function check(ctx: TransportContext, row: DaemonRouteRow, request: Fastif
   // The metrics row is registered with its own guard (metrics/metrics-route.ts): no panel token reads it here.
   if (row.need === 'metrics') throw new AppError('ErrNotFound');
   const claims = await ctx.verifier.verify(bearerOf(request.headers.authorization));
-  if (!isServerRoute(row)) {
-    authorizeNodeAdmin(claims);
+  if (row.need === 'panel' || !isServerRoute(row)) {
+    if (row.need === 'panel') authorizePanel(claims);
+    else authorizeNodeAdmin(claims);
     callers.set(request.raw, { claims });
     return;
   }

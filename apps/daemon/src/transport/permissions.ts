@@ -6,6 +6,7 @@
 import {
   AppError,
   DAEMON_TOKEN_ANY_SERVER,
+  DAEMON_TOKEN_PANEL_SUBJECT,
   serverScopeOf,
   type DaemonTokenClaims,
   type ServerPermission,
@@ -36,4 +37,14 @@ export function authorize(
 /** A node-wide call (no `:id`, e.g. the node's features): a node-admin token only. */
 export function authorizeNodeAdmin(claims: DaemonTokenClaims): void {
   if (!claims.admin) throw new AppError('ErrMissingScope', { scope: NODE_ADMIN_SCOPE });
+}
+
+/**
+ * The panel's own calls (the node outbox, docs/activity.md § Node events): a node-admin token for every server
+ * whose subject is the panel itself. An administrator's token names the administrator, so it is refused too.
+ */
+export function authorizePanel(claims: DaemonTokenClaims): void {
+  authorizeNodeAdmin(claims);
+  if (claims.sub !== DAEMON_TOKEN_PANEL_SUBJECT || claims.server !== DAEMON_TOKEN_ANY_SERVER)
+    throw new AppError('ErrNoPermission', { server: DAEMON_TOKEN_ANY_SERVER });
 }
