@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   cpuAxisMax,
   HISTORY_POINTS,
+  latest,
   memoryAxisMax,
   memoryInUnit,
+  niceCeil,
   pushPoint,
   round2,
   seedHistory,
@@ -12,14 +14,16 @@ import {
 import { sftpInfo } from '../src/features/servers/sftp/sftp';
 
 describe('statistics model', () => {
-  it('seeds 40 zero points 3 s apart ending now', () => {
+  it('seeds 40 points 3 s apart ending now, their values unknown (no fake zeros before the page opened)', () => {
     const history = seedHistory(120_000);
     expect(HISTORY_POINTS).toBe(40);
     expect(STATS_INTERVAL_MS).toBe(3000);
     expect(history.times).toHaveLength(40);
     expect(history.times.at(-1)).toBe(120);
     expect(history.times[0]).toBe(120 - 39 * 3);
-    expect(history.cpu.every((v) => v === 0) && history.memory.every((v) => v === 0)).toBe(true);
+    expect(history.cpu.every((v) => v === null) && history.memory.every((v) => v === null)).toBe(true);
+    expect(latest(history.cpu)).toBeNull();
+    expect(latest(pushPoint(history, 123_000, 4, 5).cpu)).toBe(4);
   });
 
   it('keeps the latest 40 points and rounds CPU to 2 decimals', () => {
@@ -39,13 +43,17 @@ describe('statistics model', () => {
     expect(cpuAxisMax([150.5])).toBe(150.5);
   });
 
-  it('memory in MB (1000 steps) or MiB (1024 steps), axis at least 1000 / 1025', () => {
+  it('memory in MB (1000 steps) or MiB (1024 steps), axis a round value above the data or the limit', () => {
     expect(memoryInUnit(1_500_000, false)).toBe(1.5);
     expect(memoryInUnit(1024 * 1024 * 3, true)).toBe(3);
     expect(memoryInUnit(1_000_000, true)).toBe(0.95);
-    expect(memoryAxisMax([0, 10], false)).toBe(1000);
-    expect(memoryAxisMax([0, 10], true)).toBe(1025);
-    expect(memoryAxisMax([2048], true)).toBe(2048);
+    expect(memoryAxisMax([null, 0, 10])).toBe(20);
+    expect(memoryAxisMax([null, 61.3])).toBe(100);
+    expect(memoryAxisMax([2048])).toBe(2500);
+    expect(memoryAxisMax([null, null])).toBe(1);
+    expect(memoryAxisMax([300], 512)).toBe(512);
+    expect(memoryAxisMax([600], 512)).toBe(1000);
+    expect([0.7, 1, 3, 24, 180].map(niceCeil)).toEqual([1, 1, 5, 25, 200]);
   });
 });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { serverPermissions } from './permissions';
 import { pagingSchema } from './accounts';
 import { templateIdSchema } from './templates-api';
-import { playerCountSchema } from './telemetry';
+import { playerCountSchema, serverLiveSchema } from './telemetry';
 
 /** A server name is not empty and has no special characters. */
 export const serverNameSchema = z
@@ -75,12 +75,16 @@ export const serverViewSchema = z.object({
   status: z.literal('unknown').optional(),
   /** Players online and slots, from the panel's cache of the node's counts; absent when not known. */
   players: playerCountSchema.optional(),
+  /** Running, CPU and memory from the panel's cache of the node's summary (list only); absent when not known. */
+  live: serverLiveSchema.optional(),
 });
 export type ServerView = z.infer<typeof serverViewSchema>;
 
 export const serversQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
+  /** Only servers whose name contains this (any case); empty means all. */
+  q: z.string().trim().max(100).optional(),
 });
 export type ServersQuery = z.infer<typeof serversQuerySchema>;
 

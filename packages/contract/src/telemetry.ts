@@ -46,8 +46,26 @@ export const historyResponseSchema = z.object({
 });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 
-/** `GET /daemon/players` (node admin): the known player counts of this node's servers, by server id. */
-export const nodePlayersSchema = z.object({ servers: z.record(z.string(), playerCountSchema) });
+/**
+ * One server's state in the node's summary: running or not, and its latest sampled CPU (percent of one core) and
+ * memory (bytes), which are 0 while it is stopped.
+ */
+export const serverLiveSchema = z.object({
+  running: z.boolean(),
+  cpu: z.number().nonnegative(),
+  memory: z.number().nonnegative(),
+});
+export type ServerLive = z.infer<typeof serverLiveSchema>;
+
+/**
+ * `GET /daemon/players` (node admin): the known player counts of this node's servers, by server id, and (`live`)
+ * every server's state, so the panel's server list shows status, CPU and memory with one call per node.
+ * `live` is absent from older daemons.
+ */
+export const nodePlayersSchema = z.object({
+  servers: z.record(z.string(), playerCountSchema),
+  live: z.record(z.string(), serverLiveSchema).optional(),
+});
 export type NodePlayers = z.infer<typeof nodePlayersSchema>;
 
 /** `GET /metrics`: Prometheus's text exposition format (prom-client's registry output). */

@@ -25,7 +25,10 @@ export function telemetryRoutes(app: FastifyInstance, ctx: TransportContext, tel
     },
   });
 
-  daemonRoute(app, ctx, 'players', async () => ({ servers: telemetry.playerCounts() }));
+  daemonRoute(app, ctx, 'players', async () => ({
+    servers: telemetry.playerCounts(),
+    live: telemetry.liveStates(),
+  }));
 
   daemonRoute(app, ctx, 'history', async (request, _reply, { id }) => {
     ctx.manager.get(id); // an unknown server is a 404, not an empty history

@@ -8,7 +8,7 @@
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
-import type { HistoryRange, HistoryResponse, PlayerCount } from '@hearth/contract';
+import type { HistoryRange, HistoryResponse, PlayerCount, ServerLive } from '@hearth/contract';
 import type { DaemonConfig } from '../config/schema';
 import type { ServerManager } from '../manager/manager';
 import { HistoryRecorder } from '../history/recorder';
@@ -111,6 +111,20 @@ export class Telemetry {
     const out: Record<string, PlayerCount> = {};
     for (const server of this.manager.list()) {
       if (server.players && server.isRunning()) out[server.id] = server.players;
+    }
+    return out;
+  }
+
+  /**
+   * Every server's state for the panel's list, by id: running, and the sampler's latest CPU and memory (no new
+   * measurement: the list is polled, the sampler already measures every `stats.sampleIntervalMs`).
+   */
+  liveStates(): Record<string, ServerLive> {
+    const out: Record<string, ServerLive> = {};
+    for (const server of this.manager.list()) {
+      const running = server.isRunning();
+      const sample = running ? this.sampler.sampleOf(server.id) : undefined;
+      out[server.id] = { running, cpu: sample?.cpu ?? 0, memory: sample?.memory ?? 0 };
     }
     return out;
   }

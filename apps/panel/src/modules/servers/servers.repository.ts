@@ -27,6 +27,14 @@ export function serverPermsOf(row: PermRow | undefined): ServerPermissionSet {
   return set;
 }
 
+interface PageOptions {
+  offset: number;
+  limit: number;
+  userId?: string;
+  ownerId?: string;
+  q?: string;
+}
+
 /** SQL for servers and their per-server permission rows (permissions table, `server_id` = the server). */
 export interface ServersPage {
   rows: ServerWithNode[];
@@ -59,10 +67,17 @@ export class ServersRepository {
 
   /**
    * A page of servers and the total (the hot list: cached briefly, dropped on any write in this process).
-   * `userId` limits it to servers the user has a permission row on.
+   * `userId` limits it to servers the user has a permission row on; `q` to names containing it (any case);
+   * `ownerId` puts that user's own servers (a permission row) first, so an administrator sees theirs on page 1.
    */
-  page(opts: { offset: number; limit: number; userId?: string }): Promise<ServersPage> {
-    const key = `${opts.userId ?? '*'}:${opts.offset}:${opts.limit}`;
+  page(opts: PageOptions): Promise<ServersPage> {
+    const key = JSON.stringify([
+      opts.userId ?? '*',
+      opts.ownerId ?? '',
+      opts.q ?? '',
+      opts.offset,
+      opts.limit,
+    ]);
     return this.pages.get(key, () => this.readPage(opts));
   }
 
@@ -71,9 +86,24 @@ export class ServersRepository {
    * the total with the page. In-process SQLite it is slower than a LIMITed index scan plus a count (the
    * window makes it read every row), so there it stays two statements.
    */
-  private async readPage(opts: { offset: number; limit: number; userId?: string }): Promise<ServersPage> {
+  private async readPage(opts: PageOptions): Promise<ServersPage> {
     let base = this.withNode();
     let count = this.db.kysely.selectFrom('servers').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (opts.q) {
+      // lower() on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's and MariaDB's are not.
+      // '!' escapes the wildcards: a backslash would itself need escaping in MariaDB's string literals.
+      const pattern = `%${opts.q.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+      const named = sql<boolean>`lower(servers.name) like ${pattern} escape '!'`;
+      base = base.where(named);
+      count = count.where(named);
+    }
+    if (opts.ownerId) {
+      const owned = this.db.kysely
+        .selectFrom('permissions')
+        .select('server_id')
+        .where('user_id', '=', opts.ownerId);
+      base = base.orderBy(sql`case when servers.id in (${owned}) then 0 else 1 end`);
+    }
     if (opts.userId) {
       const mine = this.db.kysely
         .selectFrom('permissions')

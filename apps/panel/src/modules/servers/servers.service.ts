@@ -79,24 +79,32 @@ export class ServersService {
     return row ? { serverId, nodeId: server.node_id, perms: serverPermsOf(row) } : null;
   }
 
-  async page(identity: Identity, query: { page: number; limit: number }) {
+  /** A page of the list: the caller's own servers first, `q` filters by name (docs/api.md § Servers). */
+  async page(identity: Identity, query: { page: number; limit: number; q?: string }) {
     const { rows, total } = await this.d.servers.page({
       offset: (query.page - 1) * query.limit,
       limit: query.limit,
       userId: identity.permissions.admin ? undefined : identity.userId,
+      ownerId: identity.permissions.admin ? identity.userId : undefined,
+      q: query.q || undefined,
     });
     const statuses = await this.d.nodeStatus.statuses(rows.map((r) => r.node_id));
-    const players = this.d.players.counts(rows.map((r) => ({ id: r.id, nodeId: r.node_id })));
+    // One cached summary per node (status, CPU, memory, players), never one call per server.
+    const ids = rows.map((r) => ({ id: r.id, nodeId: r.node_id }));
+    const players = this.d.players.counts(ids);
+    const live = this.d.players.live(ids);
     return {
       servers: rows.map((row) => {
         const status = statuses.get(row.node_id) ?? 'unknown';
         const view = serverView(row);
         const count = status === 'online' ? players.get(row.id) : undefined;
+        const state = status === 'online' ? live.get(row.id) : undefined;
         return {
           ...view,
           node: { ...view.node, status },
           ...(status === 'online' ? {} : { status: 'unknown' as const }),
           ...(count ? { players: count } : {}),
+          ...(state ? { live: state } : {}),
         };
       }),
       paging: { page: query.page, pageSize: query.limit, maxSize: 100, total },

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { StatChart } from './StatChart';
 import { chartsOf, inUnit, maxKnown } from './history-model';
 import { serverHistoryQuery } from './history-query';
-import { CPU_AXIS_MIN_MAX, MEMORY_AXIS_MIN_MAX } from './stats-model';
+import { CPU_AXIS_MIN_MAX, memoryAxisMax } from './stats-model';
 
 interface Props {
   serverId: string;
@@ -35,7 +35,6 @@ export function HistoryCharts({ serverId, range, binary }: Props) {
   const unit = binary ? 'MiB' : 'MB';
   const memory = inUnit(charts.memory, binary);
   const disk = inUnit(charts.disk, binary);
-  const memoryFloor = binary ? MEMORY_AXIS_MIN_MAX.binary : MEMORY_AXIS_MIN_MAX.decimal;
   const common = { times: charts.times, longRange: range === '7d' || range === '30d' };
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="history-charts" data-range={range}>
@@ -52,7 +51,7 @@ export function HistoryCharts({ serverId, range, binary }: Props) {
         {...common}
         title={t('servers.stats.memory')}
         values={memory}
-        yMax={Math.max(memoryFloor, maxKnown(memory))}
+        yMax={memoryAxisMax(memory)}
         unit={unit}
         color="#40c057"
         testId="history-memory-chart"
@@ -61,7 +60,7 @@ export function HistoryCharts({ serverId, range, binary }: Props) {
         {...common}
         title={t('servers.stats.disk')}
         values={disk}
-        yMax={Math.max(memoryFloor, maxKnown(disk))}
+        yMax={memoryAxisMax(disk)}
         unit={unit}
         color="#fab005"
         testId="history-disk-chart"
