@@ -157,4 +157,13 @@ export interface Database {
   nodes: NodesTable;
   servers: ServersTable;
   activity: ActivityTable;
+  node_event_cursors: NodeEventCursorsTable;
+}
+
+/** Per node, the last outbox event recorded (0012; docs/activity.md § Node events). */
+export interface NodeEventCursorsTable {
+  node_id: string;
+  outbox: string;
+  seq: number | string; // bigint: PostgreSQL answers a string
+  updated_at: number;
 }

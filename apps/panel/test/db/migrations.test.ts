@@ -28,6 +28,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0006_oauth2_revocation',
       '0007_backup_permissions',
       '0008_activity',
+      '0012_node_event_cursors',
     ]);
     expect(await migrateToLatest(db.kysely)).toEqual([]);
   });
@@ -42,6 +43,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       'sessions',
       'oauth2_clients',
       'invites',
+      'node_event_cursors',
     ]) {
       expect(tables).toContain(table);
     }
@@ -57,6 +59,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0006_oauth2_revocation',
       '0007_backup_permissions',
       '0008_activity',
+      '0012_node_event_cursors',
     ]);
   });
 

@@ -7,6 +7,8 @@ import { NodesRepository } from './nodes.repository';
 import { NodesService } from './nodes.service';
 import { NodeLink } from '../../nodes-link/node-link';
 import { NodeStatusCache } from '../../nodes-link/node-status';
+import { NodeEventsPuller } from '../../nodes-link/node-events-pull';
+import { NodeEventsRepository } from '../activity/node-events.repository';
 import { DaemonTokenSigner } from '../../nodes-link/token-signer';
 import { defaultLinkTimeouts, type LinkTimeouts } from '../../nodes-link/daemon-client';
 
@@ -48,6 +50,18 @@ export function nodeServices(
   const nodeStatus = new NodeStatusCache(link, (nodeId, status) => {
     const actor = { type: 'system', id: null, label: 'panel', ip: null } as const;
     void activity?.record({ actor, action: status === 'online' ? 'node.online' : 'node.offline', nodeId });
+    // What the node recorded while the panel could not reach it comes in at once (docs/activity.md).
+    if (status === 'online') void nodeEvents.pull(nodeId);
   });
-  return { nodesRepo, nodes, link, nodeStatus };
+  // Events only a node sees, pulled from its outbox into the activity log (app.ts starts and stops it).
+  const nodeEvents = new NodeEventsPuller({
+    link,
+    repo: new NodeEventsRepository(db),
+    nodeIds: async () => (await nodesRepo.list()).map((node) => node.id),
+    serverIds: async (nodeId) => {
+      const rows = await db.kysely.selectFrom('servers').select('id').where('node_id', '=', nodeId).execute();
+      return new Set(rows.map((row) => row.id));
+    },
+  });
+  return { nodesRepo, nodes, link, nodeStatus, nodeEvents };
 }
