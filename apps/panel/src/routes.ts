@@ -12,6 +12,7 @@ import { proxyRoutes } from './modules/servers/proxy.routes';
 import { filesProxyRoutes } from './modules/servers/files-proxy.routes';
 import { sftpAuthRoutes } from './modules/nodes/sftp-auth.routes';
 import { nodeAccessRoutes } from './modules/nodes/access.routes';
+import { nodePackageRoutes } from './modules/nodes/node-package.routes';
 import { tasksProxyRoutes } from './modules/servers/tasks-proxy.routes';
 import { backupsProxyRoutes } from './modules/servers/backups-proxy.routes';
 import { nodeBackupsRoutes } from './modules/nodes/node-backups.routes';
@@ -47,6 +48,7 @@ export async function registerRoutes(app: App, services: Services, options: Rout
   await filesProxyRoutes(app, services.link);
   sftpAuthRoutes(app, services);
   nodeAccessRoutes(app, services);
+  nodePackageRoutes(app, services, options.dataDir);
   tasksProxyRoutes(app, services.link);
   await backupsProxyRoutes(app, services.link);
   nodeBackupsRoutes(app, services.nodes, services.link);

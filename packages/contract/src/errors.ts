@@ -83,6 +83,11 @@ export const errorCatalogue = {
   ErrNodeInvalid: { status: 400, message: 'The node is invalid' },
   ErrNodeNotFound: { status: 404, message: 'Node not found' },
   ErrNodeHasServers: { status: 409, message: 'The node still has servers' },
+  ErrNodePackageMissing: {
+    status: 404,
+    message:
+      'This panel has no Hearth package for {arch}: copy hearth_*_{arch}.deb (npm run package:deb or a release) into {dir}',
+  },
   ErrNodeIsLocal: { status: 400, message: 'The local node cannot be deleted' },
   ErrNodeOffline: { status: 502, message: 'The node {node} is not reachable' },
   ErrNodeTimeout: { status: 504, message: 'The node {node} did not answer in time' },

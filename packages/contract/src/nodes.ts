@@ -70,6 +70,13 @@ export const nodeDeploymentSchema = z.object({
   tlsFingerprint: z.string().nullable(),
   publicKey: z.string(),
   config: z.record(z.string(), z.unknown()),
+  /**
+   * The one-step install on a fresh Debian machine, as shell commands run as root in order: write `config` to
+   * /etc/hearth/node.json, fetch the panel's package (`GET /api/nodes/{id}/package` with the node credential),
+   * install it, enable hearth-daemon.service (docs/operations.md § Remote node). Absent for the local node and
+   * for a node without a kept secret.
+   */
+  installSteps: z.array(z.string()).optional(),
 });
 export type NodeDeployment = z.infer<typeof nodeDeploymentSchema>;
 

@@ -6,6 +6,9 @@
  * daemon. A new route must add its entry here or there: the matrix fails for a route without one.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hostDebianArch, packagesDirOf } from '../../src/modules/nodes/node-package';
 import { newTotpSecret } from '../../src/lib/totp';
 import type { ServerPermission } from '@hearth/contract';
 import type { TestApp, TestUser } from './app';
@@ -316,6 +319,14 @@ export const panelRequests: Record<string, BuildRequest> = {
   'POST /api/nodes/:id/deployment/rotate': async (ctx) => ({
     url: `/api/nodes/${(await makeNode(ctx)).id}/deployment/rotate`,
   }),
+  // The one-step install's download: the node's own credential, a package dropped into the panel's folder.
+  'GET /api/nodes/:id/package': async (ctx) => {
+    const node = await sharedNode(ctx);
+    const dir = packagesDirOf(ctx.t.config.panel.dataDir);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `hearth_0.0.1_${hostDebianArch()}.deb`), '!<arch>\n');
+    return { url: `/api/nodes/${node.id}/package`, headers: { authorization: node.credential } };
+  },
   'POST /api/nodes/sftp-auth': async (ctx) => {
     const node = await sharedNode(ctx);
     const user = await ctx.user();

@@ -68,7 +68,12 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
 
   it('node routes: no node credential → 401, a user session is not one, the credential is served', async () => {
     const list = here().filter((r) => r.permission === 'node');
-    expect(list.map((r) => r.key).sort()).toEqual(['POST /api/nodes/access', 'POST /api/nodes/sftp-auth']);
+    expect(list.map((r) => r.key).sort()).toEqual([
+      'GET /api/nodes/:id/package',
+      'HEAD /api/nodes/:id/package',
+      'POST /api/nodes/access',
+      'POST /api/nodes/sftp-auth',
+    ]);
     expect(await ladders(list)).toEqual([]);
   });
 

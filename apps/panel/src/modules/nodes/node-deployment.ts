@@ -7,6 +7,7 @@
 import type { NodeDeployment, NodeTlsMode } from '@hearth/contract/nodes';
 import type { NodeRow } from './nodes.repository';
 import type { OpenedSecrets } from './node-secrets';
+import { installStepsOf } from './node-install-steps';
 
 /** Where a deployed node keeps its data (the config's `dataDir`), and an operator's certificate under it. */
 export const NODE_DATA_DIR = '/var/lib/hearth';
@@ -37,11 +38,26 @@ export function deploymentOf(
     ...(tls ? { tls } : {}),
     sftp: opened.secret === undefined ? { port } : { port, clientSecret: opened.secret },
   };
+  const clientId = `.node_${row.id}`;
+  // The local node runs inside `hearth start`: nothing to install (docs/operations.md § Remote node).
+  const oneStep =
+    opened.secret !== undefined && Number(row.is_local) !== 1
+      ? {
+          installSteps: installStepsOf({
+            id: row.id,
+            clientId,
+            secret: opened.secret,
+            panelUrl: panel.url,
+            config,
+          }),
+        }
+      : {};
   return {
-    clientId: `.node_${row.id}`,
+    clientId,
     ...(opened.secret === undefined ? {} : { clientSecret: opened.secret }),
     tlsFingerprint: mode === 'pinned' && opened.tls ? opened.tls.fingerprint : null,
     publicKey: panel.publicKeyPem,
     config,
+    ...oneStep,
   };
 }

@@ -90,6 +90,13 @@ export function DeploymentCard({ nodeId, isLocal = false }: { nodeId: string; is
             {t('nodes.deploy.missingSecret')}
           </Alert>
         )}
+        {shown?.installSteps && (
+          <CopyBlock
+            label={t('nodes.deploy.oneStep')}
+            value={shown.installSteps.join('\n')}
+            testId="deployment-install"
+          />
+        )}
         {shown && (
           <>
             <Text size="sm">{t('nodes.deploy.steps')}</Text>
