@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
 import { ACTIVITY_PAGE_SIZE, activityBase, activityQuery, downloadActivity, noFilters } from './api';
+import { ActivityDetails } from './ActivityDetails';
+import { actionLabelKey } from './action-label';
 
 /** The activity log with filters, paging and exports: the admin page (all servers) or one server's tab. */
 export function ActivityTable({ serverId }: { serverId?: string }) {
@@ -67,14 +69,15 @@ export function ActivityTable({ serverId }: { serverId?: string }) {
                 <Table.Td>{format.dateTime(entry.time)}</Table.Td>
                 <Table.Td>{entry.actorLabel || entry.actorType}</Table.Td>
                 <Table.Td>
+                  {actionLabelKey(entry.action) && (
+                    <Text size="sm">{t(actionLabelKey(entry.action) ?? '')}</Text>
+                  )}
                   <Code>{entry.action}</Code>
                 </Table.Td>
                 {!serverId && <Table.Td>{entry.serverId ?? ''}</Table.Td>}
                 <Table.Td>{entry.ip ?? ''}</Table.Td>
                 <Table.Td>
-                  <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-                    {JSON.stringify(entry.details)}
-                  </Code>
+                  <ActivityDetails details={entry.details} />
                 </Table.Td>
               </Table.Tr>
             ))}
