@@ -18,6 +18,8 @@ import { registerRoutes } from './routes';
 import { registerProxyRecorder } from './modules/activity/proxy-recorder';
 import { registerRequestContext } from './modules/activity/request-context';
 import { startRetention } from './modules/activity/retention';
+import { createAlerts } from './modules/alerts/alerts.module';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import type { AuthLimits } from './lib/rate-limiter';
 import type { LinkTimeouts } from './nodes-link/daemon-client';
@@ -86,6 +88,10 @@ export async function buildApp(config: PanelConfig, deps: AppDeps = {}): Promise
   registerProxyRecorder(app, services.activity);
   registerAuth(app, services);
   await registerRoutes(app, services, { themesDir: themesDir(config), dataDir: dataDir(config) });
+  // Alerts listen to the activity log as it is written (docs/alerts.md).
+  const alerts = createAlerts({ db, ...services, log: () => app.log });
+  app.addHook('onClose', async () => alerts.close());
+  alertsRoutes(app, alerts.service);
   await registerWebApp(app, webDir(config));
   // The local node exists from the first start; a database outage at boot must not stop the panel.
   const stopRetention = { stop: () => {} };

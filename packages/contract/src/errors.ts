@@ -157,6 +157,11 @@ export const errorCatalogue = {
   ErrBackupFailed: { status: 500, message: 'The backup operation failed: {reason}' },
   ErrRestoreServerRunning: { status: 409, message: 'Stop the server before restoring a backup into it' },
   ErrRestoreNoSpace: { status: 507, message: 'Not enough disk space on the node to restore this backup' },
+
+  // Alerts (docs/alerts.md)
+  ErrAlertNotFound: { status: 404, message: 'Alert rule not found' },
+  ErrAlertTargetRefused: { status: 400, message: 'The alert target {url} is refused: {reason}' },
+  ErrAlertRuleInvalid: { status: 400, message: 'This alert rule is invalid: {reason}' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -14,3 +14,4 @@ export * from './telemetry';
 export * from './activity';
 export * from './activity-routes';
 export * from './node-events';
+export * from './alerts';

@@ -39,6 +39,8 @@ export const serverPermissions = [
   'downloadServerBackups',
   // The server's activity log (docs/activity.md): who did what on it.
   'viewServerActivity',
+  // The server's alert rules (docs/alerts.md): see, create, change and delete them.
+  'manageServerAlerts',
 ] as const;
 export type ServerPermission = (typeof serverPermissions)[number];
 
@@ -80,6 +82,7 @@ export const serverScopeOf: Record<ServerPermission, string> = {
   deleteServerBackups: 'servers.backups.delete',
   downloadServerBackups: 'servers.backups.download',
   viewServerActivity: 'servers.activity.view',
+  manageServerAlerts: 'servers.alerts.manage',
 };
 
 export const ADMIN_SCOPE = 'servers.admin';

@@ -36,6 +36,8 @@ export const panelSettingSchemas = {
   'panel.email.username': text(255),
   'panel.email.password': text(512),
   'panel.activity.retentionDays': days,
+  /** Alerts' webhooks may reach loopback/private addresses (docs/alerts.md § SSRF); off by default. */
+  'panel.alerts.allowPrivateTargets': bool,
 } as const;
 
 export type PanelSettingKey = keyof typeof panelSettingSchemas;

@@ -62,6 +62,7 @@ export interface PermissionsTable {
   delete_server_backups: number;
   download_server_backups: number;
   view_server_activity: number;
+  manage_server_alerts: number;
 }
 
 /**
@@ -157,6 +158,9 @@ export interface Database {
   nodes: NodesTable;
   servers: ServersTable;
   activity: ActivityTable;
+  alert_rules: AlertRulesTable;
+  alert_targets: AlertTargetsTable;
+  alert_deliveries: AlertDeliveriesTable;
   node_event_cursors: NodeEventCursorsTable;
 }
 
@@ -165,5 +169,38 @@ export interface NodeEventCursorsTable {
   node_id: string;
   outbox: string;
   seq: number | string; // bigint: PostgreSQL answers a string
+  updated_at: number;
+}
+
+/** An alert rule (docs/alerts.md); `condition` is the contract's AlertCondition as JSON; no server = global. */
+export interface AlertRulesTable {
+  id: string;
+  name: string;
+  enabled: number;
+  server_id: string | null;
+  condition: string;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Where a rule's alerts go: a webhook URL (with its format and signing secret) or an e-mail address. */
+export interface AlertTargetsTable {
+  rule_id: string;
+  kind: string; // 'webhook' | 'email'
+  address: string;
+  format: string; // webhook format, '' for e-mail
+  secret: string | null;
+}
+
+/** One alert sent (or suppressed) for a rule: its attempts and last error. */
+export interface AlertDeliveriesTable {
+  id: string;
+  rule_id: string;
+  time: number;
+  event: string;
+  status: string; // contract alertDeliveryStatuses
+  attempts: number;
+  last_error: string | null;
   updated_at: number;
 }

@@ -40,6 +40,8 @@ export interface NodeEventsPullDeps {
   /** The ids of a node's servers: an event naming another node's server keeps the claim in its details only. */
   serverIds: (nodeId: string) => Promise<Set<string>>;
   everyMs?: number;
+  /** Told the rows once they are stored, so the activity log's listeners (alerts: docs/alerts.md) see them. */
+  onStored?: (rows: ActivityRow[]) => void;
 }
 
 export class NodeEventsPuller {
@@ -105,6 +107,7 @@ export class NodeEventsPuller {
       const servers = await this.deps.serverIds(nodeId);
       const rows = page.events.flatMap((event) => this.rowOf(nodeId, event, servers));
       await this.deps.repo.store(nodeId, page.outbox, last, rows);
+      this.deps.onStored?.(rows.map((r) => r.row));
       await this.ack(nodeId, page.outbox, last);
       if (page.events.length < PAGE) return;
     }

@@ -28,6 +28,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0006_oauth2_revocation',
       '0007_backup_permissions',
       '0008_activity',
+      '0009_alerts',
       '0012_node_event_cursors',
     ]);
     expect(await migrateToLatest(db.kysely)).toEqual([]);
@@ -59,6 +60,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0006_oauth2_revocation',
       '0007_backup_permissions',
       '0008_activity',
+      '0009_alerts',
       '0012_node_event_cursors',
     ]);
   });

@@ -370,6 +370,32 @@ export const panelRequests: Record<string, BuildRequest> = {
     url: `/api/servers/${await ctx.server()}/activity?limit=5&action=server.`,
   }),
   'GET /api/activity': async () => ({ url: '/api/activity?page=1&limit=5&format=json' }),
+  'GET /api/alerts': async () => ({ url: '/api/alerts' }),
+  'POST /api/alerts': async () => ({ url: '/api/alerts', body: alertBody() }),
+  'GET /api/alerts/:id': async (ctx) => ({ url: `/api/alerts/${await alertRule(ctx)}` }),
+  'PUT /api/alerts/:id': async (ctx) => ({ url: `/api/alerts/${await alertRule(ctx)}`, body: alertBody() }),
+  'DELETE /api/alerts/:id': async (ctx) => ({ url: `/api/alerts/${await alertRule(ctx)}` }),
+  'POST /api/alerts/:id/test': async (ctx) => ({ url: `/api/alerts/${await alertRule(ctx)}/test` }),
+  'GET /api/alerts/:id/deliveries': async (ctx) => ({
+    url: `/api/alerts/${await alertRule(ctx)}/deliveries`,
+  }),
+  'GET /api/servers/:id/alerts': async (ctx) => ({ url: `/api/servers/${await ctx.server()}/alerts` }),
+  'POST /api/servers/:id/alerts': async (ctx) => ({
+    url: `/api/servers/${await ctx.server()}/alerts`,
+    body: alertBody(),
+  }),
+  'GET /api/servers/:id/alerts/:alertId': async (ctx) => ({ url: await serverAlertRule(ctx) }),
+  'PUT /api/servers/:id/alerts/:alertId': async (ctx) => ({
+    url: await serverAlertRule(ctx),
+    body: alertBody(),
+  }),
+  'DELETE /api/servers/:id/alerts/:alertId': async (ctx) => ({ url: await serverAlertRule(ctx) }),
+  'POST /api/servers/:id/alerts/:alertId/test': async (ctx) => ({
+    url: `${await serverAlertRule(ctx)}/test`,
+  }),
+  'GET /api/servers/:id/alerts/:alertId/deliveries': async (ctx) => ({
+    url: `${await serverAlertRule(ctx)}/deliveries`,
+  }),
   'GET /api/servers/:id/oauth2': async (ctx) => ({ url: `/api/servers/${await ctx.server()}/oauth2` }),
   'POST /api/servers/:id/oauth2': async (ctx) => ({
     url: `/api/servers/${await ctx.server()}/oauth2`,
@@ -381,3 +407,28 @@ export const panelRequests: Record<string, BuildRequest> = {
     return { url: `/api/servers/${serverId}/oauth2/${client.id}` };
   },
 };
+
+/** A valid alert rule body (docs/alerts.md): a crash rule that mails. */
+function alertBody() {
+  return { name: 'crashes', condition: { type: 'crash' }, channel: { kind: 'email', to: 'ops@example.com' } };
+}
+
+/** A fresh rule made by the admin through the API (answers its id); on `serverId` when given. */
+async function createAlertRule(ctx: RequestContext, serverId?: string): Promise<string> {
+  const res = await ctx.t.app.inject({
+    method: 'POST',
+    url: serverId ? `/api/servers/${serverId}/alerts` : '/api/alerts',
+    headers: { authorization: `Bearer ${ctx.admin.token}` },
+    payload: alertBody(),
+  });
+  if (res.statusCode !== 201) throw new Error(`alert rule not created: ${res.body}`);
+  return res.json<{ id: string }>().id;
+}
+
+const alertRule = (ctx: RequestContext) => createAlertRule(ctx);
+
+/** The URL of a rule on the caller's server. */
+async function serverAlertRule(ctx: RequestContext): Promise<string> {
+  const serverId = await ctx.server();
+  return `/api/servers/${serverId}/alerts/${await createAlertRule(ctx, serverId)}`;
+}

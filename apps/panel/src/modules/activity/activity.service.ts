@@ -45,6 +45,9 @@ export function toEntry(row: ActivityRow): ActivityEntry {
  * describes has already happened, and the caller's answer must say so.
  */
 export class ActivityService {
+  /** Called with each entry once it is stored (the alert engine listens: docs/alerts.md). */
+  readonly #listeners = new Set<(entry: ActivityEntry) => void>();
+
   constructor(
     private readonly repo: ActivityRepository,
     private readonly log: () => FastifyBaseLogger,
@@ -67,7 +70,30 @@ export class ActivityService {
       await this.repo.insert(row);
     } catch (err) {
       this.log().error({ err, action: record.action }, 'activity entry not written');
+      return;
     }
+    this.announce([row]);
+  }
+
+  /** Tells the listeners about rows stored elsewhere (the node outbox writes its rows with its cursor). */
+  announce(rows: readonly ActivityRow[]): void {
+    if (this.#listeners.size === 0) return;
+    for (const row of rows) {
+      const entry = toEntry(row);
+      for (const listener of this.#listeners) {
+        try {
+          listener(entry);
+        } catch (err) {
+          this.log().warn({ err, action: row.action }, 'activity listener failed');
+        }
+      }
+    }
+  }
+
+  /** Subscribes to stored entries; answers the unsubscribe function. */
+  onRecorded(listener: (entry: ActivityEntry) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** Records for the request being served (its user and IP), or as the system outside a request. */

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '@hearth/contract';
 import { DEFAULT_LOCALE, isLocaleCode, type LocaleCode } from '@hearth/contract/locales';
 import type { PanelConfig } from '../../config/schema';
 import type { EffectiveSettings, SettingsService } from '../settings/settings.service';
@@ -57,7 +58,24 @@ export class EmailService {
     const companyName = String(s['panel.settings.companyName'] || 'Hearth');
     const locale = await this.localeFor(recipient, s);
     const mail = renderMail(kind, { ...context, companyName, masterUrl: this.#masterUrl(s) }, locale);
-    const settings: MailSettings = {
+    const settings = this.#mailSettings(s);
+    await deliver({ ...mail, from: settings.from, to }, settings);
+  }
+
+  /**
+   * Sends a plain-text mail now and lets a failure reach the caller: alerts (docs/alerts.md) retry it and
+   * show it in their delivery log. No provider configured is a failure too.
+   */
+  async sendText(to: string, subject: string, text: string): Promise<void> {
+    const s = await this.settings.effective();
+    if (s['panel.email.provider'] === 'none') throw new AppError('ErrEmailNotConfigured');
+    const settings = this.#mailSettings(s);
+    const html = `<pre>${text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</pre>`;
+    await deliver({ from: settings.from, to, subject, text, html }, settings);
+  }
+
+  #mailSettings(s: EffectiveSettings): MailSettings {
+    return {
       provider: String(s['panel.email.provider']),
       from: String(s['panel.email.from']),
       domain: String(s['panel.email.domain']),
@@ -68,7 +86,6 @@ export class EmailService {
       mailgunBaseUrl: this.config.email.mailgunBaseUrl,
       mailjetBaseUrl: this.config.email.mailjetBaseUrl,
     };
-    await deliver({ ...mail, from: settings.from, to }, settings);
   }
 
   #masterUrl(s: EffectiveSettings): string {

@@ -62,6 +62,7 @@ export function nodeServices(
       const rows = await db.kysely.selectFrom('servers').select('id').where('node_id', '=', nodeId).execute();
       return new Set(rows.map((row) => row.id));
     },
+    onStored: (rows) => activity?.announce(rows),
   });
   return { nodesRepo, nodes, link, nodeStatus, nodeEvents };
 }

@@ -23,6 +23,7 @@ function configDefault(config: PanelConfig, key: PanelSettingKey): SettingValue 
   const [, section, name] = key.split('.') as [string, string, string | undefined];
   if (key === 'panel.registrationEnabled') return config.panel.registrationEnabled;
   if (key === 'panel.activity.retentionDays') return String(ACTIVITY_RETENTION_DAYS);
+  if (key === 'panel.alerts.allowPrivateTargets') return false;
   if (section === 'settings' && name)
     return config.panel[name as 'masterUrl' | 'companyName' | 'defaultTheme' | 'defaultLocale'];
   return config.email[name as keyof PanelConfig['email']] ?? '';
