@@ -119,7 +119,10 @@ describe('row schemas refuse bad input with catalogued codes', () => {
       code: 'ErrFieldInvalid',
       field: 'wait',
     });
-    expect(await (await send('GET', `${id}/status`)).json()).toEqual({ running: false, installing: false });
+    expect(await (await send('GET', `${id}/status`)).json()).toMatchObject({
+      running: false,
+      installing: false,
+    });
   });
 
   it('tasks: a bad body is ErrFieldInvalid naming the field, a bad schedule ErrInvalidCron; nothing saved', async () => {

@@ -8,9 +8,18 @@ import { variableSchema } from './template';
 import { fileListSchema, fileMessageSchema } from './files';
 import { backupDoneEventSchema, backupProgressEventSchema } from './backup-events';
 import { playerCountSchema } from './telemetry';
+import { variableEffectSchema } from './variable-effects';
 
 // ---- HTTP ----
-export const statusResponseSchema = z.object({ running: z.boolean(), installing: z.boolean() });
+/**
+ * `installed`: installed successfully at least once, or nothing to install (docs/daemon.md § Installed mark);
+ * optional because a daemon older than the mark does not send it, and then a server counts as installed.
+ */
+export const statusResponseSchema = z.object({
+  running: z.boolean(),
+  installing: z.boolean(),
+  installed: z.boolean().optional(),
+});
 export type StatusResponse = z.infer<typeof statusResponseSchema>;
 
 /** CPU % of one core and memory bytes of the process tree; `players` when the template's query answers. */
@@ -25,7 +34,11 @@ export type StatsResponse = z.infer<typeof statsResponseSchema>;
 export const consoleResponseSchema = z.object({ logs: z.string(), epoch: z.number() });
 export type ConsoleResponse = z.infer<typeof consoleResponseSchema>;
 
-export const serverDataResponseSchema = z.object({ data: z.record(z.string(), variableSchema) });
+/** `effects`: per variable, when a change takes effect (./variable-effects.ts); absent from older daemons. */
+export const serverDataResponseSchema = z.object({
+  data: z.record(z.string(), variableSchema),
+  effects: z.record(z.string(), z.array(variableEffectSchema)).optional(),
+});
 export type ServerDataResponse = z.infer<typeof serverDataResponseSchema>;
 
 export const serverDataUpdateSchema = z.object({

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './permissions';
 export * from './template';
 export * from './template-variables';
+export * from './variable-effects';
 export * from './daemon-token';
 export * from './daemon';
 export * from './daemon-params';

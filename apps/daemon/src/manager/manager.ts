@@ -15,6 +15,7 @@ import { checkDefinition } from './definition';
 import { TaskScheduler } from '../scheduler/scheduler';
 import { TaskStore } from '../scheduler/task-store';
 import { recoverContainers } from './docker-recovery';
+import { InstallMarks } from './install-marks';
 import { recoverProcesses } from './process-recovery';
 import { ServerIdBook } from './server-ids';
 import type { DefinitionStore } from './store';
@@ -30,6 +31,8 @@ export class ServerManager {
   private readonly serverIds: ServerIdBook;
   /** Ids being created right now: a second create of the same id is refused while the first one writes. */
   private readonly creating = new Set<string>();
+  /** Whether each server was ever installed (the web offers Install before Start until then). */
+  private readonly marks: InstallMarks;
 
   constructor(
     private readonly store: DefinitionStore,
@@ -37,6 +40,7 @@ export class ServerManager {
     private readonly logger: Logger,
   ) {
     const taskStore = new TaskStore(store.dir);
+    this.marks = new InstallMarks(store.dir);
     this.tasks = new TaskScheduler(taskStore, settings.tasks, logger, (id) => this.servers.get(id));
     this.serverIds = new ServerIdBook(settings, logger, store.dir);
   }
@@ -46,13 +50,20 @@ export class ServerManager {
     return this.settings.isolation;
   }
 
-  private add(id: string, definition: Template, adminEdited: boolean, runAs: ServerIds): Server {
+  private add(
+    id: string,
+    definition: Template,
+    adminEdited: boolean,
+    runAs: ServerIds,
+    installed: boolean,
+  ): Server {
     const sandbox: Sandbox = new Sandbox(this.store.rootOf(id), (): FileOwner | null =>
       this.serverIds.ownerOf(server),
     );
     const server: Server = new Server(id, definition, sandbox, this.settings);
     server.setAdminEdited(adminEdited);
     server.setRunAs(runAs);
+    server.setInstallMark(installed, () => this.marks.write(id, true));
     attachLifecycle(server);
     this.servers.set(id, server);
     return server;
@@ -71,7 +82,8 @@ export class ServerManager {
         const { definition, adminEdited } = stored;
         const { runAs, fresh } = this.serverIds.fromDisk(id, stored.runAs);
         if (fresh) await this.store.write(id, definition, adminEdited, runAs);
-        await this.serverIds.protectFolder(this.add(id, definition, adminEdited, runAs));
+        const installed = await this.marks.read(id);
+        await this.serverIds.protectFolder(this.add(id, definition, adminEdited, runAs, installed));
         await this.tasks.load(id, definition.tasks);
       } catch (err) {
         this.logger.error({ err, id }, 'cannot load server definition; skipped');
@@ -98,10 +110,11 @@ export class ServerManager {
     this.creating.add(id);
     const runAs = this.serverIds.allocate(id);
     try {
+      await this.marks.write(id, false);
       await this.store.write(id, definition, adminEdited, runAs);
       await mkdir(this.store.rootOf(id), { recursive: true, mode: 0o700 });
       await chmod(this.store.rootOf(id), 0o700); // an existing folder too: no other server may read it
-      const server = this.add(id, definition, adminEdited, runAs);
+      const server = this.add(id, definition, adminEdited, runAs, false);
       await this.serverIds.protectFolder(server);
       return server;
     } catch (err) {
@@ -153,6 +166,7 @@ export class ServerManager {
     await this.tasks.remove(id);
     await shutdownServer(server, 0);
     await this.store.remove(id);
+    await this.marks.remove(id);
     await this.serverIds.release(server);
   }
 

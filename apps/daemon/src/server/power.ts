@@ -180,6 +180,7 @@ export function beginInstall(server: Server): Runner {
       await mkdir(server.sandbox.root, { recursive: true });
       server.log('Installing server');
       await runPhase(server, 'Install', steps, abort);
+      await server.markInstalled();
       server.log('Install finished');
     } catch (err) {
       server.log(`Install failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -74,6 +74,9 @@ export class Server {
   private exitWaiters: Array<(state: ExitState) => void> = [];
   /** Whether the console's text so far ends a line (see `log`). */
   private atLineStart = true;
+  /** Installed successfully at least once (../manager/install-marks.ts); stored by `installRecorder`. */
+  private everInstalled = true;
+  private installRecorder: () => Promise<void> = async () => undefined;
 
   constructor(
     readonly id: string,
@@ -119,6 +122,28 @@ export class Server {
 
   setRunAs(ids: ServerIds | null): void {
     this.ids = ids;
+  }
+
+  /** The stored mark at load or create, and how a successful install is stored (the manager's InstallMarks). */
+  setInstallMark(installed: boolean, record: () => Promise<void>): void {
+    this.everInstalled = installed;
+    this.installRecorder = record;
+  }
+
+  /** A successful install: stored first, then announced, so a status that says installed survives a restart. */
+  async markInstalled(): Promise<void> {
+    if (this.everInstalled) return;
+    await this.installRecorder();
+    this.everInstalled = true;
+    this.emitStatus();
+  }
+
+  /**
+   * Ready to start without an install: installed once, or the definition has no install steps at all
+   * (docs/daemon.md § Installed mark).
+   */
+  get installed(): boolean {
+    return this.everInstalled || this.definition.install.length === 0;
   }
 
   setPlayers(count: PlayerCount | null): void {
@@ -184,7 +209,7 @@ export class Server {
   }
 
   status(): StatusResponse {
-    return { running: this.isRunning(), installing: this.installing };
+    return { running: this.isRunning(), installing: this.installing, installed: this.installed };
   }
 
   onStatus(listener: StatusListener): () => void {

@@ -4,6 +4,7 @@
  * variables update by serverDataUpdateSchema (→ ErrFieldInvalid).
  */
 import type { FastifyInstance } from 'fastify';
+import { variableEffects } from '@hearth/contract';
 import type { TransportContext } from './context';
 import { daemonRoute } from './daemon-route';
 
@@ -38,7 +39,11 @@ export function definitionRoutes(app: FastifyInstance, ctx: TransportContext): v
   });
 
   daemonRoute(app, ctx, 'dataRead', async (_request, _reply, { id, claims }) => {
-    return { data: manager.data(id, claims.admin) };
+    const data = manager.data(id, claims.admin);
+    const all = variableEffects(manager.get(id).getDefinition());
+    // Only the effects of the variables this caller sees (a non-admin sees userEdit ones).
+    const effects = Object.fromEntries(Object.keys(data).map((name) => [name, all[name] ?? []]));
+    return { data, effects };
   });
 
   daemonRoute(app, ctx, 'dataWrite', async (request, reply, { id, claims }) => {

@@ -27,6 +27,9 @@ export function buildMantineTheme(
   return createTheme({
     primaryColor: 'brand',
     primaryShade: { light: 6, dark: 6 },
+    // Text on filled buttons follows the fill: the dark themes' light greens and oranges get dark text, not
+    // white (issue 16: "Restart is white on light green in dark mode").
+    autoContrast: true,
     colors,
     defaultRadius: 'md',
     fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

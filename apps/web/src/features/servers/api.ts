@@ -1,4 +1,4 @@
-import type { ServerDataResponse, ServerDataUpdate, StatusResponse, Variable } from '@hearth/contract';
+import type { ServerDataResponse, ServerDataUpdate, StatusResponse } from '@hearth/contract';
 import type {
   CreateServerBody,
   ServerCreated,
@@ -48,8 +48,7 @@ export const serverUsersQuery = (id: string) =>
 export const serverDataQuery = (id: string) =>
   queryOptions({
     queryKey: serverKeys.data(id),
-    queryFn: async (): Promise<Record<string, Variable>> =>
-      (await api.get<ServerDataResponse>(`${proxy(id)}/data`)).data,
+    queryFn: async (): Promise<ServerDataResponse> => api.get<ServerDataResponse>(`${proxy(id)}/data`),
   });
 
 export type PowerAction = 'start' | 'stop' | 'kill' | 'install';

@@ -37,6 +37,8 @@ export type BackupEventListener = (event: BackupProgressEvent | BackupDoneEvent)
 export interface ServerLiveState {
   status: 'unknown' | 'online' | 'offline';
   installing: boolean;
+  /** Installed once, or nothing to install (docs/daemon.md § Installed mark); an older daemon: true. */
+  installed: boolean;
   stats: StatsResponse | null;
   connection: 'connecting' | 'open' | 'closed';
   failed: boolean;
@@ -66,6 +68,7 @@ const createLiveSource: (serverId: string) => LiveSource = createSocketLive;
 const INITIAL: ServerLiveState = {
   status: 'unknown',
   installing: false,
+  installed: true,
   stats: null,
   connection: 'connecting',
   failed: false,

@@ -17,7 +17,9 @@ interface Props {
 }
 
 /**
- * Restart when running, else Start; Stop, Kill, Install — each shown only with its flag or admin. Stop and Kill
+ * Restart when running, else Start — or, on a server never installed, a green Install in its place (a user
+ * without the install flag sees Start disabled, saying why); Stop, Kill, Install — each shown only with its flag
+ * or admin. Stop and Kill
  * are disabled while the server is offline (Kill stays for a running install, which it aborts); Install on a
  * running server asks first (InstallConfirm). Shortcuts r r, r s, r k, r i.
  */
@@ -27,6 +29,8 @@ export function ServerControls({ live, permissions, admin }: Props) {
   const [pending, setPending] = useState<Action | null>(null);
   const [confirmInstall, setConfirmInstall] = useState(false);
   const running = live.status === 'online';
+  // Never installed (docs/daemon.md § Installed mark): Install takes Start's place; the API still starts it.
+  const needsInstall = !live.installed && !running;
   const can = {
     start: admin || permissions.startServer,
     stop: admin || permissions.stopServer,
@@ -37,7 +41,10 @@ export function ServerControls({ live, permissions, admin }: Props) {
     const done = () => setPending(null);
     live.send({ type: action }).then(done, done);
   };
-  const startOrRestart = () => (running ? can.stop && restart() : run('start'));
+  const startOrRestart = () => {
+    if (running) return can.stop && restart();
+    if (!needsInstall) run('start');
+  };
   const install = () => (running ? setConfirmInstall(true) : run('install'));
   const handlers = {
     startOrRestart,
@@ -49,7 +56,14 @@ export function ServerControls({ live, permissions, admin }: Props) {
   const busy = restarting || pending !== null;
   return (
     <Group gap="xs" data-testid="server-controls">
-      {can.start && (
+      {can.start && needsInstall && !can.install && (
+        <Tooltip label={t('servers.controls.notInstalled')}>
+          <Button color="green" disabled data-testid="start-not-installed">
+            {t('servers.controls.start')}
+          </Button>
+        </Tooltip>
+      )}
+      {can.start && !needsInstall && (
         <Button
           color="green"
           loading={restarting || pending === 'start'}
@@ -83,7 +97,20 @@ export function ServerControls({ live, permissions, admin }: Props) {
           </Tooltip>
         </>
       )}
-      {can.install && (
+      {can.install && needsInstall && (
+        <Tooltip label={t('servers.controls.notInstalled')}>
+          <Button
+            color="green"
+            loading={pending === 'install' || live.installing}
+            disabled={busy}
+            onClick={install}
+            data-testid="install-first"
+          >
+            {t('servers.controls.install')}
+          </Button>
+        </Tooltip>
+      )}
+      {can.install && !needsInstall && (
         <Button
           variant="default"
           loading={pending === 'install' || live.installing}

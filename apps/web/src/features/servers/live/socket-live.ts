@@ -48,6 +48,7 @@ export function createSocketLive(
   let state: ServerLiveState = {
     status: 'unknown',
     installing: false,
+    installed: true,
     stats: null,
     connection: 'connecting',
     failed: false,
@@ -76,6 +77,7 @@ export function createSocketLive(
         return set({
           status: message.data.running ? 'online' : 'offline',
           installing: message.data.installing,
+          installed: message.data.installed ?? true,
         });
       case 'stat':
         return set({ stats: message.data });

@@ -1,10 +1,10 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../api/notify';
 import { PageLoader } from '../../../components/PageLoader';
-import type { Variable } from '@hearth/contract';
+import type { ServerDataResponse, VariableEffect } from '@hearth/contract';
 import { serverDataQuery, serverKeys, serversApi } from '../api';
 import type { ServerTabProps } from '../tabs';
 import { VariableFields } from '../variables/VariableFields';
@@ -14,10 +14,19 @@ import { initialValues, variableErrors, wireValues, type VariableValue } from '.
 export default function SettingsTab({ server }: ServerTabProps) {
   const data = useQuery(serverDataQuery(server.id));
   if (!data.data) return <PageLoader />;
-  return <SettingsForm serverId={server.id} data={data.data} />;
+  return <SettingsForm serverId={server.id} response={data.data} />;
 }
 
-function SettingsForm({ serverId, data }: { serverId: string; data: Record<string, Variable> }) {
+/** The saved message: what the changed variables need before they apply, strongest first. */
+function savedMessage(changed: string[], effects: Record<string, VariableEffect[]>): string {
+  const all = changed.flatMap((name) => effects[name] ?? []);
+  if (all.includes('reinstall')) return 'servers.settings.savedReinstall';
+  if (all.includes('restart')) return 'servers.settings.savedRestart';
+  return 'common.saved';
+}
+
+function SettingsForm({ serverId, response }: { serverId: string; response: ServerDataResponse }) {
+  const { data, effects = {} } = response;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const editable = useMemo(
@@ -26,11 +35,15 @@ function SettingsForm({ serverId, data }: { serverId: string; data: Record<strin
   );
   const [values, setValues] = useState<Record<string, VariableValue>>(() => initialValues(editable));
   const [submitted, setSubmitted] = useState(false);
+  /** The values as last saved: a save names the effects of what changed since. */
+  const saved = useRef(values);
   const errors = variableErrors(editable, values);
   const save = useMutation({
     mutationFn: () => serversApi.saveData(serverId, wireValues(editable, values)),
     onSuccess: async () => {
-      notifySuccess(t('common.saved'));
+      const changed = Object.keys(editable).filter((name) => values[name] !== saved.current[name]);
+      saved.current = values;
+      notifySuccess(t(savedMessage(changed, effects)));
       await queryClient.invalidateQueries({ queryKey: serverKeys.data(serverId) });
     },
   });
@@ -51,6 +64,7 @@ function SettingsForm({ serverId, data }: { serverId: string; data: Record<strin
             values={values}
             onChange={setValues}
             errors={submitted ? errors : {}}
+            effects={effects}
           />
         )}
         {!empty && (

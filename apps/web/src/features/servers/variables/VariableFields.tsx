@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
-import type { Variable } from '@hearth/contract';
+import type { Variable, VariableEffect } from '@hearth/contract';
 import { VariableInput } from './VariableInput';
 import type { VariableValue } from './values';
 
@@ -9,10 +9,12 @@ interface Props {
   onChange: (values: Record<string, VariableValue>) => void;
   errors?: Record<string, string>;
   disabled?: boolean;
+  /** Per variable, when a change takes effect (the server's Settings tab; absent when creating a server). */
+  effects?: Record<string, VariableEffect[]>;
 }
 
 /** The variables of a template or server as a grid of typed inputs. */
-export function VariableFields({ data, values, onChange, errors = {}, disabled }: Props) {
+export function VariableFields({ data, values, onChange, errors = {}, disabled, effects = {} }: Props) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="variable-fields">
       {Object.entries(data).map(([name, variable]) => (
@@ -23,6 +25,7 @@ export function VariableFields({ data, values, onChange, errors = {}, disabled }
           value={values[name] ?? ''}
           error={errors[name]}
           disabled={disabled}
+          effects={effects[name]}
           onChange={(value) => onChange({ ...values, [name]: value })}
         />
       ))}

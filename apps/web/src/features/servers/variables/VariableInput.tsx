@@ -1,6 +1,11 @@
-import { NumberInput, Select, Switch, TextInput } from '@mantine/core';
+import { NumberInput, Select, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Variable } from '@hearth/contract';
+import {
+  VARIABLE_INTEGER_LIMIT,
+  VARIABLE_STRING_MAX_LENGTH,
+  type Variable,
+  type VariableEffect,
+} from '@hearth/contract';
 import type { VariableValue } from './values';
 
 interface Props {
@@ -11,16 +16,36 @@ interface Props {
   /** An i18n key. */
   error?: string | null;
   disabled?: boolean;
+  /** When a change takes effect (from the definition, contract variable-effects.ts); strongest first. */
+  effects?: VariableEffect[];
 }
 
 /** One typed input per variable: boolean → switch, option → select, integer → number, else text. */
-export function VariableInput({ name, variable, value, onChange, error, disabled }: Props) {
+export function VariableInput({ name, variable, value, onChange, error, disabled, effects = [] }: Props) {
   const { t } = useTranslation();
   const label = variable.display || name;
+  const effect = effects[0];
+  const note = effect && (
+    <Text span size="xs" c="orange" display="block" data-testid={`variable-effect-${name}`}>
+      {t(effect === 'reinstall' ? 'servers.settings.effectReinstall' : 'servers.settings.effectRestart')}
+    </Text>
+  );
   const common = {
     label,
-    description: variable.desc || undefined,
-    error: error ? t(error) : undefined,
+    description:
+      variable.desc || note ? (
+        <>
+          {variable.desc && <span dir="auto">{variable.desc}</span>}
+          {note}
+        </>
+      ) : undefined,
+    error: error
+      ? t(error, {
+          min: variable.min ?? -VARIABLE_INTEGER_LIMIT,
+          max: variable.max ?? VARIABLE_INTEGER_LIMIT,
+          length: VARIABLE_STRING_MAX_LENGTH,
+        })
+      : undefined,
     disabled,
     'data-variable': name,
   };
@@ -56,6 +81,8 @@ export function VariableInput({ name, variable, value, onChange, error, disabled
           allowDecimal={false}
           min={variable.min}
           max={variable.max}
+          // Not clamped on blur: 99999999 in a port field is shown as an error, never saved as 65535 unseen.
+          clampBehavior="none"
           value={typeof value === 'number' ? value : ''}
           onChange={(next) => onChange(next === '' ? '' : Number(next))}
         />

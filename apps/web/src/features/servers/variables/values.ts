@@ -1,4 +1,4 @@
-import type { Variable } from '@hearth/contract';
+import { checkVariableValue, type Variable } from '@hearth/contract';
 
 /** What an input holds for one variable: boolean for switches, number (or '' while empty) for integers. */
 export type VariableValue = string | number | boolean;
@@ -51,10 +51,17 @@ export function toWireValue(variable: Variable, value: VariableValue): unknown {
   }
 }
 
-/** Settings/Add server: a required variable must have a value. Returns an i18n key or null. */
+/**
+ * Settings/Add server: a required variable must have a value, and a value must pass the same type and range
+ * check the daemon applies (checkVariableValue, docs/daemon.md § Variables and commands), so a port of
+ * 99999999 is refused in the form rather than by the daemon. Returns an i18n key or null; the input fills in
+ * `{{min}}`/`{{max}}` from the variable.
+ */
 export function variableError(variable: Variable, value: VariableValue): string | null {
-  if (!variable.required || variable.type === 'boolean') return null;
-  return value === '' ? 'validation.required' : null;
+  if (variable.type === 'boolean') return null;
+  if (value === '') return variable.required ? 'validation.required' : null;
+  if (checkVariableValue(variable, toWireValue(variable, value)).ok) return null;
+  return variable.type === 'integer' ? 'validation.integerRange' : 'validation.textLine';
 }
 
 export function initialValues(data: Record<string, Variable>): Record<string, VariableValue> {
