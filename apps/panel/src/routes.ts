@@ -2,6 +2,7 @@ import type { App } from './app-types';
 import type { Services } from './services';
 import { authRoutes } from './modules/auth/auth.routes';
 import { invitesRoutes } from './modules/invites/invites.routes';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { clientsRoutes } from './modules/oauth2/clients.routes';
 import { tokenRoutes } from './modules/oauth2/token.routes';
 import { selfRoutes } from './modules/self/self.routes';
@@ -35,6 +36,7 @@ export async function registerRoutes(app: App, services: Services, options: Rout
   selfRoutes(app, services.self);
   usersRoutes(app, services.usersService);
   invitesRoutes(app, services.invites);
+  passwordResetRoutes(app, services.passwordResets);
   clientsRoutes(app, services.clients);
   await tokenRoutes(app, services.clients);
   appConfigRoutes(app, services.settings, options.themesDir);

@@ -8,6 +8,10 @@ import { InvitesService } from './modules/invites/invites.service';
 import { ClientsRepository } from './modules/oauth2/clients.repository';
 import { ClientsService } from './modules/oauth2/clients.service';
 import { SelfService } from './modules/self/self.service';
+import { RecoveryCodes } from './modules/recovery/recovery.service';
+import { PasswordResetService } from './modules/password-reset/password-reset.service';
+import { PasswordResetsRepository } from './modules/password-reset/password-resets.repository';
+import { RecoveryCodesRepository } from './modules/recovery/recovery-codes.repository';
 import { UsersService } from './modules/users/users.service';
 import type { Db } from './db/connect';
 import { SessionsRepository } from './modules/sessions/sessions.repository';
@@ -119,7 +123,8 @@ function accountServices(
   const limiter = new RateLimiter();
   const limits = options.limits ?? defaultAuthLimits;
   const secrets = new SecretsAtRest(dataDir(config));
-  const auth = new AuthService({ ...repos, sessions, settings, email, limiter, limits, secrets });
+  const recovery = new RecoveryCodes(new RecoveryCodesRepository(db));
+  const auth = new AuthService({ ...repos, sessions, settings, email, limiter, limits, secrets, recovery });
   // A password change revokes sessions and OAuth2 client secrets in one transaction (docs/security.md).
   const credentials = new CredentialsRepository(db, repos.users);
   const self = new SelfService({
@@ -129,6 +134,7 @@ function accountServices(
     email,
     auth,
     activity: repos.activity,
+    recovery,
   });
   const usersService = new UsersService(
     repos.users,
@@ -137,6 +143,8 @@ function accountServices(
     credentials,
     repos.creator,
     repos.activity,
+    recovery,
+    email,
   );
   const invites = new InvitesService({ invites: new InvitesRepository(db), ...repos, email });
   const clients = new ClientsService({
@@ -147,7 +155,17 @@ function accountServices(
     limiter,
     limits,
   });
-  return { email, auth, self, usersService, invites, clients };
+  const passwordResets = new PasswordResetService({
+    resets: new PasswordResetsRepository(db),
+    users: repos.users,
+    credentials,
+    settings,
+    email,
+    activity: repos.activity,
+    limiter,
+    limits,
+  });
+  return { email, auth, self, usersService, invites, clients, passwordResets };
 }
 
 export type Services = ReturnType<typeof createServices>;

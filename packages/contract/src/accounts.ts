@@ -4,9 +4,19 @@ import { panelPermissions } from './permissions';
 import { emailSchema, passwordSchema, usernameSchema } from './auth';
 
 /** Wire shapes of /api/self, /api/users, invitations and OAuth2 clients. */
-export const userViewSchema = z.object({ id: z.string(), username: z.string(), email: z.string() });
+/** `pending`: invited and not registered yet; `username` is then the e-mail (the placeholder means nothing). */
+export const userViewSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  pending: z.boolean().optional(),
+});
 export type UserView = z.infer<typeof userViewSchema>;
-export const selfViewSchema = userViewSchema.extend({ otpEnabled: z.boolean() });
+/** `recoveryCodesLeft`: unused two-factor recovery codes (0 while two-factor is off). */
+export const selfViewSchema = userViewSchema.omit({ pending: true }).extend({
+  otpEnabled: z.boolean(),
+  recoveryCodesLeft: z.number().int().optional(),
+});
 export type SelfView = z.infer<typeof selfViewSchema>;
 
 /** `{username?, email?, password}` changes info; `{password, newPassword}` changes the password. */
@@ -24,6 +34,15 @@ export const otpEnrolmentSchema = z.object({ secret: z.string(), img: z.string()
 export type OtpEnrolment = z.infer<typeof otpEnrolmentSchema>;
 export const otpConfirmBodySchema = z.strictObject({ token: z.string().max(16) });
 export type OtpConfirmBody = z.infer<typeof otpConfirmBodySchema>;
+/** One-time recovery codes, shown once: on enabling two-factor and on regenerating them. */
+export const otpRecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type OtpRecoveryCodes = z.infer<typeof otpRecoveryCodesSchema>;
+/** New recovery codes need the current password and a current code from the app. */
+export const otpRecoveryBodySchema = z.strictObject({
+  password: z.string().min(1).max(1024),
+  token: z.string().max(16),
+});
+export type OtpRecoveryBody = z.infer<typeof otpRecoveryBodySchema>;
 
 export const panelPermissionFlagsSchema = z.object(
   Object.fromEntries(panelPermissions.map((p) => [p, z.boolean()])) as Record<
@@ -79,7 +98,19 @@ export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 /** `locale`: the language of the invitation and of the new account (default: the panel's). */
 export const inviteBodySchema = z.strictObject({ email: emailSchema, locale: localeCodeSchema.optional() });
 export type InviteBody = z.infer<typeof inviteBodySchema>;
-export const inviteCreatedSchema = z.object({ id: z.string(), email: z.string(), expiresAt: z.number() });
+/**
+ * What became of the invitation e-mail: `sent` (the provider accepted it), `noProvider` (e-mail is off) or
+ * `failed` (the provider refused or was unreachable). `link` is shown once so the inviter can hand it over.
+ */
+export const inviteMailStatuses = ['sent', 'noProvider', 'failed'] as const;
+export type InviteMailStatus = (typeof inviteMailStatuses)[number];
+export const inviteCreatedSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  expiresAt: z.number(),
+  link: z.string(),
+  mail: z.enum(inviteMailStatuses),
+});
 export type InviteCreated = z.infer<typeof inviteCreatedSchema>;
 export const inviteAcceptBodySchema = z.strictObject({
   token: z.string().min(1).max(256),

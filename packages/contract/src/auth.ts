@@ -30,6 +30,15 @@ export type SetupBody = z.infer<typeof setupBodySchema>;
 export const setupCheckBodySchema = z.object({ token: z.string().min(1).max(256) });
 export type SetupCheckBody = z.infer<typeof setupCheckBodySchema>;
 
+/** "Forgot password": answered the same whether or not the address has an account (docs/security.md). */
+export const passwordForgotBodySchema = z.strictObject({ email: z.string().max(191) });
+export type PasswordForgotBody = z.infer<typeof passwordForgotBodySchema>;
+export const passwordResetBodySchema = z.strictObject({
+  token: z.string().min(1).max(256),
+  password: passwordSchema,
+});
+export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
+
 /** A logged-in answer; the same token is also set as the `hearth_session` cookie. */
 export const sessionResponseSchema = z.object({ session: z.string(), scopes: z.array(z.string()) });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;

@@ -68,6 +68,7 @@ export const errorCatalogue = {
   ErrOtpWrong: { status: 400, message: 'The two-factor code is wrong' },
   ErrOtpAlreadyUsed: { status: 400, message: 'This code was already used, wait for the next one' },
   ErrOtpNotEnrolling: { status: 400, message: 'Start two-factor enrolment first' },
+  ErrResetLinkInvalid: { status: 400, message: 'This password reset link is invalid or has expired' },
   ErrRegistrationDisabled: { status: 404, message: 'Registration is disabled' },
   ErrDuplicateUser: { status: 409, message: 'A user with this username or e-mail already exists' },
   ErrDuplicateTemplateName: { status: 409, message: 'A template with this name already exists' },

@@ -1,7 +1,7 @@
 /** Servers on the wire (Server user; reference v2 §7). */
 import { z } from 'zod';
 import { serverPermissions } from './permissions';
-import { pagingSchema } from './accounts';
+import { inviteCreatedSchema, pagingSchema } from './accounts';
 import { templateIdSchema } from './templates-api';
 import { playerCountSchema, serverLiveSchema } from './telemetry';
 
@@ -125,5 +125,17 @@ export const serverUserBodySchema = z.strictObject(
   >,
 );
 export type ServerUserBody = z.infer<typeof serverUserBodySchema>;
-export const serverUserViewSchema = z.object({ email: z.string(), username: z.string(), ...flags });
+/**
+ * A grant to an unknown e-mail invites it: the answer (200 instead of 204) says whether the invitation mail went
+ * out and carries its link, shown once (docs/security.md § Invitations).
+ */
+export const serverUserInvitedSchema = z.object({ invitation: inviteCreatedSchema });
+export type ServerUserInvited = z.infer<typeof serverUserInvitedSchema>;
+/** `pending`: an invited account that has not registered yet; its `username` is then the e-mail. */
+export const serverUserViewSchema = z.object({
+  email: z.string(),
+  username: z.string(),
+  pending: z.boolean().optional(),
+  ...flags,
+});
 export type ServerUserView = z.infer<typeof serverUserViewSchema>;

@@ -78,6 +78,8 @@ export const appConfigSchema = z.object({
   branding: z.object({ name: z.string() }),
   themes: z.object({ active: z.string(), available: z.array(z.string()) }),
   registrationEnabled: z.boolean(),
+  /** An e-mail provider is configured: the login page offers "forgot password" (docs/security.md). */
+  passwordResetEnabled: z.boolean(),
   /** The panel's default language (`panel.settings.defaultLocale`): used until a visitor picks one. */
   defaultLocale: z.enum(localeCodes),
 });

@@ -112,6 +112,23 @@ export interface InvitesTable {
   created_at: number;
 }
 
+/** A two-factor recovery code (0010): its SHA-256; `used_at` once it replaced a code at login. */
+export interface OtpRecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** A "forgot password" link (0011): its token's SHA-256, valid until `expires_at`, once. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
 /** A daemon the panel drives; `is_local` marks the node started beside the panel by `hearth start`. */
 export interface NodesTable {
   id: string;
@@ -155,6 +172,8 @@ export interface Database {
   sessions: SessionsTable;
   oauth2_clients: OAuthClientsTable;
   invites: InvitesTable;
+  otp_recovery_codes: OtpRecoveryCodesTable;
+  password_resets: PasswordResetsTable;
   nodes: NodesTable;
   servers: ServersTable;
   activity: ActivityTable;

@@ -10,7 +10,13 @@ import { markPublic } from './public-scope';
 const API_PREFIXES = ['/api', '/auth', '/oauth2', '/proxy', '/daemon', '/swagger', '/theme', '/metrics'];
 
 /** Web pages that live under /auth (their API twins are POST-only, so a GET is always the page). */
-const WEB_AUTH_PAGES = new Set(['/auth/login', '/auth/register', '/auth/invite', '/auth/setup']);
+const WEB_AUTH_PAGES = new Set([
+  '/auth/login',
+  '/auth/register',
+  '/auth/invite',
+  '/auth/setup',
+  '/auth/reset',
+]);
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';

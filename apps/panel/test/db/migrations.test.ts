@@ -28,6 +28,8 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0006_oauth2_revocation',
       '0007_backup_permissions',
       '0008_activity',
+      '0010_otp_recovery_codes',
+      '0011_password_resets',
       '0009_alerts',
       '0012_node_event_cursors',
     ]);
@@ -44,6 +46,8 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       'sessions',
       'oauth2_clients',
       'invites',
+      'otp_recovery_codes',
+      'password_resets',
       'node_event_cursors',
     ]) {
       expect(tables).toContain(table);
@@ -60,6 +64,8 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0006_oauth2_revocation',
       '0007_backup_permissions',
       '0008_activity',
+      '0010_otp_recovery_codes',
+      '0011_password_resets',
       '0009_alerts',
       '0012_node_event_cursors',
     ]);

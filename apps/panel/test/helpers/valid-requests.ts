@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hostDebianArch, packagesDirOf } from '../../src/modules/nodes/node-package';
 import { newTotpSecret } from '../../src/lib/totp';
+import { hashToken } from '../../src/lib/tokens';
 import type { ServerPermission } from '@hearth/contract';
 import type { TestApp, TestUser } from './app';
 import { totpCode } from './otp';
@@ -200,6 +201,26 @@ export const panelRequests: Record<string, BuildRequest> = {
     const { username, password } = newAccount();
     return { url: '/auth/invite', body: { token, username, password } };
   },
+  'POST /auth/password/forgot': async (ctx) => ({
+    url: '/auth/password/forgot',
+    body: { email: (await ctx.user()).email },
+  }),
+  'POST /auth/password/reset': async (ctx) => {
+    const user = await ctx.user();
+    const token = unique('reset-link');
+    const now = Date.now();
+    await ctx.t.db.kysely
+      .insertInto('password_resets')
+      .values({
+        token_hash: hashToken(token),
+        user_id: user.id,
+        expires_at: now + 60_000,
+        used_at: null,
+        created_at: now,
+      })
+      .execute();
+    return { url: '/auth/password/reset', body: { token, password: 'a new password' } };
+  },
   // First-run setup works only while the panel has no user: it goes to a panel of its own.
   'POST /auth/setup': async (ctx) => {
     const panel = await ctx.emptyPanel();
@@ -239,6 +260,13 @@ export const panelRequests: Record<string, BuildRequest> = {
     const secret = await withOtp(ctx, ctx.caller, false);
     return { url: `/api/self/otp/${totpCode(secret)}` };
   },
+  'POST /api/self/otp/recovery': async (ctx) => {
+    const secret = await withOtp(ctx, ctx.caller, false);
+    return {
+      url: '/api/self/otp/recovery',
+      body: { password: ctx.caller.password, token: totpCode(secret) },
+    };
+  },
   'GET /api/self/oauth2': async () => ({ url: '/api/self/oauth2' }),
   'POST /api/self/oauth2': async () => ({
     url: '/api/self/oauth2',
@@ -260,6 +288,7 @@ export const panelRequests: Record<string, BuildRequest> = {
     body: { username: unique('edited') },
   }),
   'DELETE /api/users/:id': async (ctx) => ({ url: `/api/users/${(await ctx.user()).id}` }),
+  'DELETE /api/users/:id/otp': async (ctx) => ({ url: `/api/users/${(await ctx.user()).id}/otp` }),
   'GET /api/users/:id/perms': async (ctx) => ({ url: `/api/users/${(await ctx.user()).id}/perms` }),
   // A holder of editUsers grants the flag they hold themselves.
   'PUT /api/users/:id/perms': async (ctx) => ({

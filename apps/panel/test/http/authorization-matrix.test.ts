@@ -100,6 +100,7 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
       'DELETE /api/servers/:id/oauth2/:clientId',
       'POST /api/self/oauth2',
       'POST /api/self/otp',
+      'POST /api/self/otp/recovery',
       'POST /api/servers/:id/oauth2',
       'PUT /api/self',
       'PUT /api/self/otp',

@@ -79,6 +79,45 @@ describe.each(DIALECTS)('invitations and e-mail on %s', (dialect) => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('the inviter is told whether the mail went out, and gets the link once either way', async () => {
+    const invite = (email: string) =>
+      call(t, 'POST', '/api/users/invite', { token: admin.token, body: { email } });
+    const sent = await invite('told-sent@example.com');
+    expect(sent.json()).toMatchObject({ email: 'told-sent@example.com', mail: 'sent' });
+    const link = sent.json<{ link: string }>().link;
+    expect(link).toMatch(/^https:\/\/panel\.hearth\.test\/auth\/invite\?token=/);
+    expect(smtp.mails.some((m) => decodeQp(m.raw).includes(link))).toBe(true);
+
+    await t.services.settings.write({ 'panel.email.host': '127.0.0.1:1' });
+    try {
+      const failed = await invite('told-failed@example.com');
+      expect(failed.json()).toMatchObject({ mail: 'failed' });
+      const token = decodeURIComponent(failed.json<{ link: string }>().link.split('token=')[1] ?? '');
+      // The handed-over link works like a mailed one.
+      const accepted = await call(t, 'POST', '/auth/invite', {
+        body: { token, username: 'handed_over', password: 'long enough' },
+      });
+      expect(accepted.statusCode).toBe(200);
+      await t.services.settings.write({ 'panel.email.provider': 'none' });
+      expect((await invite('told-none@example.com')).json()).toMatchObject({ mail: 'noProvider' });
+    } finally {
+      await t.services.settings.write({
+        'panel.email.provider': 'smtp',
+        'panel.email.host': `127.0.0.1:${smtp.port}`,
+      });
+    }
+    // Until they register, the users list names a pending account by its e-mail.
+    const page = await call(t, 'GET', '/api/users?page=1&limit=100', { token: admin.token });
+    const users = page.json<{ users: Array<{ email: string; username: string; pending?: boolean }> }>().users;
+    expect(users.find((u) => u.email === 'told-none@example.com')).toMatchObject({
+      username: 'told-none@example.com',
+      pending: true,
+    });
+    expect(users.find((u) => u.email === 'told-failed@example.com')).toMatchObject({
+      username: 'handed_over',
+    });
+  });
+
   it('an expired invitation is refused', async () => {
     const res = await t.services.invites.invite('late@example.com');
     await t.db.kysely

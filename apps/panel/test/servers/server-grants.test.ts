@@ -122,8 +122,24 @@ describe.each(DIALECTS)('editServerUsers grant rules on %s', (dialect) => {
       'ErrCannotGrantPermission',
     ]);
     expect(await t.services.users.findByEmail(email)).toBeUndefined();
-    expect((await put(granter.token, email, { viewServerStats: true })).statusCode).toBe(204);
+    // An invitation is answered (200, not 204) with what became of its mail and the link to hand over.
+    const invited = await put(granter.token, email, { viewServerStats: true });
+    expect(invited.statusCode).toBe(200);
+    expect(invited.json()).toMatchObject({ invitation: { email, mail: 'noProvider' } });
+    expect(invited.json<{ invitation: { link: string } }>().invitation.link).toMatch(
+      /\/auth\/invite\?token=/,
+    );
     expect((await t.services.users.findByEmail(email))?.status).toBe('invited');
+    // Until they register, the server's user list names them by the e-mail.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/servers/${server}/user`,
+      headers: { authorization: `Bearer ${granter.token}` },
+    });
+    expect(list.json<Array<{ email: string }>>().find((u) => u.email === email)).toMatchObject({
+      username: email,
+      pending: true,
+    });
   });
 
   it('allowed: grant, reduce and remove a user holding no more than the granter', async () => {

@@ -23,6 +23,7 @@ export function appConfigRoutes(app: App, settings: SettingsService, themesDir: 
         branding: { name: String(effective['panel.settings.companyName']) || 'Hearth' },
         themes: { active, available },
         registrationEnabled: effective['panel.registrationEnabled'] === true,
+        passwordResetEnabled: effective['panel.email.provider'] !== 'none',
         defaultLocale: effectiveLocale(effective['panel.settings.defaultLocale']),
       };
     },

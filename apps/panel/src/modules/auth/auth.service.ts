@@ -6,6 +6,7 @@ import type { SecretsAtRest } from '../../lib/secrets-at-rest';
 import { verifyTotp } from '../../lib/totp';
 import type { ActivityService } from '../activity/activity.service';
 import type { EmailService } from '../email/email.service';
+import type { RecoveryCodes } from '../recovery/recovery.service';
 import type { SessionRow } from '../sessions/sessions.repository';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -28,6 +29,7 @@ export interface AuthDeps {
   /** TOTP secrets are stored sealed (docs/security.md § Secrets at rest). */
   secrets: SecretsAtRest;
   activity: ActivityService;
+  recovery: RecoveryCodes;
 }
 
 export type LoginResult = { kind: 'session'; body: SessionResponse } | { kind: 'otp'; pendingToken: string };
@@ -75,11 +77,15 @@ export class AuthService {
     this.d.limiter.hit(`otp:account:${pending.user_id}`, this.d.limits.otpPerAccount);
     const user = await this.d.users.findById(pending.user_id);
     if (!user?.otp_secret) throw new AppError('ErrSessionExpired');
-    await this.checkCode(user, user.otp_secret, code).catch(async (err: unknown) => {
-      const actor = { type: 'user', id: user.id, label: user.username, ip } as const;
+    const actor = { type: 'user', id: user.id, label: user.username, ip } as const;
+    await this.checkSecondFactor(user, user.otp_secret, code).catch(async (err: unknown) => {
       await this.d.activity.record({ actor, action: 'auth.otp.failed' });
       throw err;
     });
+    if (this.d.recovery.isRecoveryCode(code)) {
+      const left = await this.d.recovery.left(user.id);
+      await this.d.activity.record({ actor, action: 'account.otp.recovery.used', details: { left } });
+    }
     await this.d.sessions.revoke(pending.token_hash);
     return this.sessionFor(user.id);
   }
@@ -93,6 +99,12 @@ export class AuthService {
     // The password already passed at this point: naming the wrong code tells the user what to fix, nothing more.
     if (step === undefined) throw new AppError('ErrOtpWrong');
     if (!(await this.d.users.claimOtpCounter(user.id, step))) throw new AppError('ErrOtpAlreadyUsed');
+  }
+
+  /** At login a recovery code (docs/security.md § Two-factor) may stand in for the app's code, once. */
+  private async checkSecondFactor(user: UserRow, stored: string, code: string): Promise<void> {
+    if (!this.d.recovery.isRecoveryCode(code)) return this.checkCode(user, stored, code);
+    if (!(await this.d.recovery.use(user.id, code))) throw new AppError('ErrOtpWrong');
   }
 
   /** A new TOTP secret (base32) in the form the users row stores it. */

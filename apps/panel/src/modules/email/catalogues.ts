@@ -16,6 +16,7 @@ export const mailCatalogueSchema = z.strictObject({
   otpEnabled: message,
   otpDisabled: message,
   oauthCreated: message,
+  passwordReset: message,
 });
 export type MailCatalogue = z.infer<typeof mailCatalogueSchema>;
 

@@ -39,6 +39,26 @@ export class EmailService {
     void job.finally(() => this.#pending.delete(job));
   }
 
+  /**
+   * Sends now and says what happened, for a caller that must tell the user (an invitation: docs/security.md §
+   * Invitations). A failure is logged and answered as `failed`, never thrown.
+   */
+  async sendReporting(
+    kind: MailKind,
+    to: string,
+    context: Context = {},
+    recipient: Recipient = {},
+  ): Promise<'sent' | 'noProvider' | 'failed'> {
+    if ((await this.settings.effective())['panel.email.provider'] === 'none') return 'noProvider';
+    try {
+      await this.#deliver(kind, to, context, recipient);
+      return 'sent';
+    } catch (err) {
+      this.log().warn({ err, kind }, 'e-mail not sent');
+      return 'failed';
+    }
+  }
+
   async idle(): Promise<void> {
     await Promise.all([...this.#pending]);
   }

@@ -10,6 +10,7 @@ export const mailKinds = [
   'otpEnabled',
   'otpDisabled',
   'oauthCreated',
+  'passwordReset',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -9,8 +9,9 @@ export function invitesRoutes(app: App, invites: InvitesService): void {
     config: { permission: 'editUsers' },
     schema: { tags: ['users'], body: inviteBodySchema, response: { 200: inviteCreatedSchema } },
     handler: async (req) => {
-      const { id, email, expiresAt } = await invites.invite(req.body.email, req.body.locale);
-      return { id, email, expiresAt }; // the token travels only in the e-mail
+      // The link is answered once, so the inviter can hand it over when no mail went out (docs/security.md).
+      const { id, email, expiresAt, link, mail } = await invites.invite(req.body.email, req.body.locale);
+      return { id, email, expiresAt, link, mail };
     },
   });
 

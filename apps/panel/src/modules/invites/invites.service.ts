@@ -1,5 +1,5 @@
 import { AppError } from '@hearth/contract';
-import type { InviteAcceptBody } from '@hearth/contract/accounts';
+import type { InviteAcceptBody, InviteCreated } from '@hearth/contract/accounts';
 import type { SessionResponse } from '@hearth/contract/auth';
 import type { LocaleCode } from '@hearth/contract/locales';
 import { hashToken, randomToken } from '../../lib/tokens';
@@ -27,10 +27,7 @@ export class InvitesService {
   constructor(private readonly d: InvitesDeps) {}
 
   /** `locale` (the inviting admin's choice) becomes the new account's language; without it, the panel default. */
-  async invite(
-    email: string,
-    locale?: LocaleCode,
-  ): Promise<{ id: string; email: string; expiresAt: number; token: string }> {
+  async invite(email: string, locale?: LocaleCode): Promise<InviteCreated & { token: string }> {
     const token = randomToken();
     const now = Date.now();
     const expiresAt = now + INVITE_TTL_MS;
@@ -48,8 +45,14 @@ export class InvitesService {
       ),
     );
     const link = `${await this.d.email.masterUrl()}/auth/invite?token=${encodeURIComponent(token)}`;
-    this.d.email.send('invitation', user.email, { link }, { userId: user.id, locale });
-    return { id: user.id, email: user.email, expiresAt, token };
+    // Awaited, unlike other mails: the inviter is told whether it went out, and gets the link either way.
+    const mail = await this.d.email.sendReporting(
+      'invitation',
+      user.email,
+      { link },
+      { userId: user.id, locale },
+    );
+    return { id: user.id, email: user.email, expiresAt, link, mail, token };
   }
 
   async accept(input: InviteAcceptBody): Promise<SessionResponse> {

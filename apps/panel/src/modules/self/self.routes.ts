@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   otpConfirmBodySchema,
   otpEnrolmentSchema,
+  otpRecoveryBodySchema,
+  otpRecoveryCodesSchema,
   otpStatusSchema,
   selfUpdateBodySchema,
   selfViewSchema,
@@ -21,7 +23,14 @@ export function selfRoutes(app: App, self: SelfService): void {
     schema: { tags, response: { 200: selfViewSchema } },
     handler: async (req) => {
       const u = await self.me(currentUser(req).userId);
-      return { id: u.id, username: u.username, email: u.email, otpEnabled: u.otp_enabled === 1 };
+      const recoveryCodesLeft = await self.recoveryCodesLeft(u);
+      return {
+        id: u.id,
+        username: u.username,
+        email: u.email,
+        otpEnabled: u.otp_enabled === 1,
+        recoveryCodesLeft,
+      };
     },
   });
 
@@ -48,11 +57,22 @@ export function selfRoutes(app: App, self: SelfService): void {
 
   app.put('/api/self/otp', {
     config: sessionOnly,
-    schema: { tags, body: otpConfirmBodySchema },
-    handler: async (req, reply) => {
-      await self.confirmOtp(currentUser(req).userId, req.body.token);
-      return reply.status(204).send();
-    },
+    schema: { tags, body: otpConfirmBodySchema, response: { 200: otpRecoveryCodesSchema } },
+    handler: async (req) => ({
+      recoveryCodes: await self.confirmOtp(currentUser(req).userId, req.body.token),
+    }),
+  });
+
+  app.post('/api/self/otp/recovery', {
+    config: sessionOnly,
+    schema: { tags, body: otpRecoveryBodySchema, response: { 200: otpRecoveryCodesSchema } },
+    handler: async (req) => ({
+      recoveryCodes: await self.regenerateRecoveryCodes(
+        currentUser(req).userId,
+        req.body.password,
+        req.body.token,
+      ),
+    }),
   });
 
   app.delete('/api/self/otp/:token', {

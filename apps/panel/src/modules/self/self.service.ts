@@ -9,6 +9,7 @@ import type { SettingsService } from '../settings/settings.service';
 import type { CredentialsRepository } from '../users/credentials.repository';
 import type { UserRow, UsersRepository } from '../users/users.repository';
 import type { ActivityService } from '../activity/activity.service';
+import type { RecoveryCodes } from '../recovery/recovery.service';
 
 export interface SelfDeps {
   users: UsersRepository;
@@ -17,6 +18,7 @@ export interface SelfDeps {
   email: EmailService;
   auth: AuthService;
   activity: ActivityService;
+  recovery: RecoveryCodes;
 }
 
 export class SelfService {
@@ -83,7 +85,13 @@ export class SelfService {
     return { secret, img: await enrolmentQr(secret, user.email, issuer) };
   }
 
-  async confirmOtp(id: string, code: string): Promise<void> {
+  /** Unused recovery codes: none while two-factor is off. */
+  async recoveryCodesLeft(user: UserRow): Promise<number> {
+    return user.otp_enabled === 1 ? this.d.recovery.left(user.id) : 0;
+  }
+
+  /** Enabling answers the first set of recovery codes, shown once. */
+  async confirmOtp(id: string, code: string): Promise<string[]> {
     const user = await this.me(id);
     if (!user.otp_pending_secret) throw new AppError('ErrOtpNotEnrolling');
     await this.d.auth.checkCode(user, user.otp_pending_secret, code);
@@ -92,8 +100,21 @@ export class SelfService {
       otp_pending_secret: null,
       otp_enabled: 1,
     });
+    const codes = await this.d.recovery.issue(id);
     await this.d.activity.here('account.otp.enabled', { details: { userId: id } });
     this.d.email.send('otpEnabled', user.email, { username: user.username }, { userId: id });
+    return codes;
+  }
+
+  /** A new set of recovery codes (the old one stops working): the current password and an app code. */
+  async regenerateRecoveryCodes(id: string, password: string, code: string): Promise<string[]> {
+    const user = await this.me(id);
+    if (!(await verifyPassword(user.password_hash, password))) throw new AppError('ErrInvalidCredentials');
+    if (user.otp_enabled !== 1 || !user.otp_secret) throw new AppError('ErrOtpNotEnrolling');
+    await this.d.auth.checkCode(user, user.otp_secret, code);
+    const codes = await this.d.recovery.issue(id);
+    await this.d.activity.here('account.otp.recovery.regenerated', { details: { userId: id } });
+    return codes;
   }
 
   async disableOtp(id: string, code: string): Promise<void> {
@@ -101,6 +122,7 @@ export class SelfService {
     if (user.otp_enabled !== 1 || !user.otp_secret) throw new AppError('ErrInvalidCredentials');
     await this.d.auth.checkCode(user, user.otp_secret, code);
     await this.d.users.update(id, { otp_secret: null, otp_pending_secret: null, otp_enabled: 0 });
+    await this.d.recovery.clear(id);
     await this.d.activity.here('account.otp.disabled', { details: { userId: id } });
     this.d.email.send('otpDisabled', user.email, { username: user.username }, { userId: id });
   }

@@ -190,7 +190,7 @@ export class ServersRepository {
       .selectFrom('permissions')
       .innerJoin('users', 'users.id', 'permissions.user_id')
       .selectAll('permissions')
-      .select(['users.email as email', 'users.username as username'])
+      .select(['users.email as email', 'users.username as username', 'users.status as status'])
       .where('permissions.server_id', '=', serverId)
       .orderBy('users.email')
       .execute();

@@ -8,6 +8,7 @@ import {
   serversPageSchema,
   serversQuerySchema,
   serverUserBodySchema,
+  serverUserInvitedSchema,
   serverUserViewSchema,
 } from '@hearth/contract/servers';
 import type { App } from '../../app-types';
@@ -79,10 +80,20 @@ export function serversRoutes(app: App, servers: ServersService): void {
 
   app.put('/api/servers/:id/user/:email', {
     config: { permission: 'authenticated', server: 'editServerUsers' },
-    schema: { tags, params: emailParams, body: serverUserBodySchema },
+    schema: {
+      tags,
+      params: emailParams,
+      body: serverUserBodySchema,
+      response: { 200: serverUserInvitedSchema, 204: z.null() },
+    },
     handler: async (req, reply) => {
-      await servers.setUser(currentUser(req), currentServer(req), req.params.email, req.body);
-      return reply.status(204).send();
+      const { invitation } = await servers.setUser(
+        currentUser(req),
+        currentServer(req),
+        req.params.email,
+        req.body,
+      );
+      return invitation ? { invitation } : reply.status(204).send(null);
     },
   });
 

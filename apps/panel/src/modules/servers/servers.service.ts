@@ -7,6 +7,7 @@ import {
   type DaemonTokenGrant,
   type ServerPermissionSet,
 } from '@hearth/contract';
+import type { InviteCreated } from '@hearth/contract/accounts';
 import type { CreateServerBody } from '@hearth/contract/servers';
 import type { Identity, ServerAccess } from '../../app-types';
 import type { NodeLink } from '../../nodes-link/node-link';
@@ -211,7 +212,8 @@ export class ServersService {
   async users(serverId: string) {
     return (await this.d.servers.users(serverId)).map((row) => ({
       email: row.email,
-      username: row.username,
+      // An invited account's username is a placeholder until they register: the e-mail names them.
+      ...(row.status === 'invited' ? { username: row.email, pending: true } : { username: row.username }),
       ...serverPermsOf(row),
     }));
   }
@@ -225,19 +227,27 @@ export class ServersService {
     access: ServerAccess,
     email: string,
     flags: Partial<ServerPermissionSet>,
-  ): Promise<void> {
+  ): Promise<{ invitation?: InviteCreated }> {
     const perms = Object.fromEntries(
       serverPermissions.map((p) => [p, flags[p] === true]),
     ) as ServerPermissionSet;
     const known = await this.d.users.findByEmail(email);
     // Checked before an unknown e-mail is invited: a refused grant leaves nothing behind.
     checkGrant(granterOf(identity, access), await this.holding(known?.id, access.serverId), perms);
-    const [userId] = known ? [known.id] : await this.userIds([email]);
+    const invitation = known ? undefined : await this.invite(email);
+    const userId = known ? known.id : invitation?.id;
     await this.d.servers.setUser(userId ?? '', access.serverId, perms);
     if (userId) this.d.sockets.closeUser(access.serverId, userId);
     const granted = serverPermissions.filter((p) => perms[p]);
     const details = { email: email.toLowerCase(), userId: userId ?? null, granted };
     await this.d.activity.here('server.users.changed', { serverId: access.serverId, details });
+    return invitation ? { invitation } : {};
+  }
+
+  /** The invitation without its token: the link carries it, once, to whoever granted (docs/security.md). */
+  private async invite(email: string): Promise<InviteCreated> {
+    const { id, expiresAt, link, mail } = await this.d.invites.invite(email.toLowerCase());
+    return { id, email: email.toLowerCase(), expiresAt, link, mail };
   }
 
   async removeUser(identity: Identity, access: ServerAccess, email: string): Promise<void> {

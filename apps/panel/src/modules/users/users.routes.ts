@@ -15,7 +15,11 @@ import type { UsersService } from './users.service';
 
 const tags = ['users'];
 const idParams = z.strictObject({ id: z.string().min(1).max(64) });
-const view = (u: UserRow) => ({ id: u.id, username: u.username, email: u.email });
+/** An invited account's username is a placeholder until they register: the e-mail names it (docs/security.md). */
+const view = (u: UserRow) =>
+  u.status === 'invited'
+    ? { id: u.id, username: u.email, email: u.email, pending: true }
+    : { id: u.id, username: u.username, email: u.email };
 
 export function usersRoutes(app: App, users: UsersService): void {
   app.get('/api/users', {
@@ -56,6 +60,15 @@ export function usersRoutes(app: App, users: UsersService): void {
     schema: { tags, params: idParams },
     handler: async (req, reply) => {
       await users.delete(currentUser(req), req.params.id);
+      return reply.status(204).send();
+    },
+  });
+
+  app.delete('/api/users/:id/otp', {
+    config: { permission: 'editUsers' },
+    schema: { tags, params: idParams },
+    handler: async (req, reply) => {
+      await users.resetOtp(currentUser(req), req.params.id);
       return reply.status(204).send();
     },
   });

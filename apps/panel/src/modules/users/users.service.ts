@@ -10,6 +10,8 @@ import type { PermissionsRepository } from './permissions.repository';
 import type { UserCreator } from './user-creator';
 import type { UserRow, UsersRepository } from './users.repository';
 import type { ActivityService } from '../activity/activity.service';
+import type { EmailService } from '../email/email.service';
+import type { RecoveryCodes } from '../recovery/recovery.service';
 
 const duplicate = (err: unknown) => {
   throw isUniqueViolation(err) ? new AppError('ErrDuplicateUser') : err;
@@ -29,6 +31,8 @@ export class UsersService {
     private readonly credentials: CredentialsRepository,
     private readonly creator: UserCreator,
     private readonly activity: ActivityService,
+    private readonly recovery: RecoveryCodes,
+    private readonly email: EmailService,
   ) {}
 
   page(q: { page: number; limit: number; username?: string }) {
@@ -72,6 +76,18 @@ export class UsersService {
     }
     const action = input.password === undefined ? 'user.changed' : 'account.password.changed';
     await this.activity.here(action, { details: { userId: target.id, changed } });
+  }
+
+  /**
+   * Turns two-factor off for someone who lost their device (docs/security.md § Two-factor): the same target
+   * rules as any change to the account (an admin's only by an admin), recorded and mailed to the owner.
+   */
+  async resetOtp(caller: Identity, id: string): Promise<void> {
+    const target = await this.guardTarget(caller, id);
+    await this.users.update(target.id, { otp_secret: null, otp_pending_secret: null, otp_enabled: 0 });
+    await this.recovery.clear(target.id);
+    await this.activity.here('user.otp.reset', { details: { userId: target.id, username: target.username } });
+    this.email.send('otpDisabled', target.email, { username: target.username }, { userId: target.id });
   }
 
   /** Deleting a user ends their sessions and OAuth2 clients (rows cascade with the user). */
