@@ -73,7 +73,9 @@ describe('a local destination', () => {
   });
 });
 
-describe.each(kinds)('backups to %s', (kind, make) => {
+// Minutes, not the unit default: at load ~20 on 2 cores starting sshd, a daemon and a restic run each took
+// tens of seconds (the waits are for answers, the caps only stop a hang).
+describe.each(kinds)('backups to %s', { timeout: 180_000 }, (kind, make) => {
   let d: TestDaemon;
   let destination: Destination;
   let root: string;
@@ -82,7 +84,7 @@ describe.each(kinds)('backups to %s', (kind, make) => {
     destination = await make();
     d = await startTestDaemon();
     root = await serverWithFiles(d, 'dest', { 'world/level.dat': `level on ${kind}`, 'a.txt': 'a' });
-  }, 60_000);
+  }, 240_000);
   afterAll(async () => {
     await d?.close();
     await destination?.close();

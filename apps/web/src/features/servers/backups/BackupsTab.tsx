@@ -94,6 +94,7 @@ export default function BackupsTab({ server, permissions, admin, live }: ServerT
       {restoring && (
         <RestoreDialog
           serverId={server.id}
+          nodeId={server.node.id}
           request={restoring}
           admin={admin}
           onClose={() => setRestoring(null)}

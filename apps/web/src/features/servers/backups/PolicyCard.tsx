@@ -18,7 +18,8 @@ import { PageLoader } from '../../../components/PageLoader';
 import { formatBytes, formatNumber } from '../../../i18n/format';
 import { backupKeys, backupsApi, policyQuery } from './api';
 import type { Can } from './BackupRow';
-import { policyBody, policyForm, type HooksChoice, type PolicyForm } from './policy-form';
+import { HooksEditor } from './HooksEditor';
+import { hooksErrors, policyBody, policyForm, type PolicyForm } from './policy-form';
 
 const RETENTION = ['keepLast', 'keepDaily', 'keepWeekly', 'keepMonthly'] as const;
 const LIMITS = ['maxSnapshots', 'maxRepositoryBytes', 'minIntervalSeconds'] as const;
@@ -48,8 +49,12 @@ function PolicyEditor({ serverId, admin, can, view }: Props & { view: BackupPoli
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<PolicyForm>(() => policyForm(view));
+  const editable = can('createServerBackups');
+  const retentionEditable = editable && can('deleteServerBackups');
+  const hooksEditable = editable && can('sendServerConsole');
+  const hookErrors = form.hooks === 'custom' && hooksEditable ? hooksErrors(form.custom) : new Set<never>();
   const save = useMutation({
-    mutationFn: () => backupsApi.savePolicy(serverId, policyBody(form, view)),
+    mutationFn: () => backupsApi.savePolicy(serverId, policyBody(form, view, hooksEditable)),
     onSuccess: async () => {
       notifySuccess(t('servers.backups.policy.saved'));
       await queryClient.invalidateQueries({ queryKey: backupKeys.policy(serverId) });
@@ -57,9 +62,6 @@ function PolicyEditor({ serverId, admin, can, view }: Props & { view: BackupPoli
     },
     onError: notifyError,
   });
-  const editable = can('createServerBackups');
-  const retentionEditable = editable && can('deleteServerBackups');
-  const hooksEditable = editable && can('sendServerConsole');
   const limitText = (key: (typeof LIMITS)[number], value: number | null) =>
     value === null
       ? t('servers.backups.policy.noLimit')
@@ -102,13 +104,22 @@ function PolicyEditor({ serverId, admin, can, view }: Props & { view: BackupPoli
           <SegmentedControl
             value={form.hooks}
             disabled={!hooksEditable}
-            onChange={(v) => setForm({ ...form, hooks: v as HooksChoice })}
+            onChange={(v) => setForm({ ...form, hooks: v })}
             data={[
               { value: 'template', label: t('servers.backups.policy.hooksTemplate') },
               { value: 'none', label: t('servers.backups.policy.hooksNone') },
-              ...(view.hooks ? [{ value: 'custom', label: t('servers.backups.policy.hooksCustom') }] : []),
+              { value: 'custom', label: t('servers.backups.policy.hooksCustom') },
             ]}
+            data-testid="backup-policy-hooks"
           />
+          {form.hooks === 'custom' && (
+            <HooksEditor
+              value={form.custom}
+              errors={hookErrors}
+              disabled={!hooksEditable}
+              onChange={(custom) => setForm({ ...form, custom })}
+            />
+          )}
         </Stack>
         <Group grow align="flex-start" data-testid="backup-policy-limits">
           {LIMITS.map((key) =>
@@ -138,7 +149,12 @@ function PolicyEditor({ serverId, admin, can, view }: Props & { view: BackupPoli
         </Group>
         {editable && (
           <Group justify="flex-end">
-            <Button onClick={() => save.mutate()} loading={save.isPending} data-testid="backup-policy-save">
+            <Button
+              onClick={() => save.mutate()}
+              loading={save.isPending}
+              disabled={hookErrors.size > 0}
+              data-testid="backup-policy-save"
+            >
               {t('common.save')}
             </Button>
           </Group>

@@ -1,5 +1,5 @@
 import type { Backup } from '@hearth/contract/backups';
-import { Code, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Code, List, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { notifyError, notifySuccess } from '../../../api/notify';
 import { DialogActions } from '../../../components/DialogActions';
 import { formatDateTime } from '../../../i18n/format';
 import { backupsApi } from './api';
+import { CloneTarget } from './CloneTarget';
 
 export interface RestoreRequest {
   backup: Backup;
@@ -16,6 +17,8 @@ export interface RestoreRequest {
 
 interface Props {
   serverId: string;
+  /** The server's node: a clone goes to another server of the same node. */
+  nodeId: string;
   request: RestoreRequest;
   admin: boolean;
   onClose: () => void;
@@ -27,14 +30,14 @@ interface Props {
  * be stopped, the restored files replace the current ones only once complete. Admins may restore into another
  * stopped server of the node instead (a clone).
  */
-export function RestoreDialog({ serverId, request, admin, onClose, onRestored }: Props) {
+export function RestoreDialog({ serverId, nodeId, request, admin, onClose, onRestored }: Props) {
   const { t } = useTranslation();
   const [into, setInto] = useState('');
   const restore = useMutation({
     mutationFn: () =>
       backupsApi.restore(serverId, request.backup.id, {
         ...(request.paths.length > 0 ? { paths: request.paths } : {}),
-        ...(into.trim() !== '' ? { intoServer: into.trim() } : {}),
+        ...(into !== '' ? { intoServer: into } : {}),
       }),
     onSuccess: async () => {
       notifySuccess(t('servers.backups.restored'));
@@ -64,14 +67,7 @@ export function RestoreDialog({ serverId, request, admin, onClose, onRestored }:
         <Text size="sm" c="dimmed">
           {t('servers.backups.restoreStopped')}
         </Text>
-        {admin && (
-          <TextInput
-            label={t('servers.backups.cloneInto')}
-            value={into}
-            onChange={(e) => setInto(e.currentTarget.value)}
-            data-testid="backup-clone-into"
-          />
-        )}
+        {admin && <CloneTarget serverId={serverId} nodeId={nodeId} value={into} onChange={setInto} />}
         <DialogActions
           onCancel={onClose}
           onSave={() => restore.mutate()}
