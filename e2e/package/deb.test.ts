@@ -4,7 +4,10 @@
  * and in a fresh debootstrap root `dpkg -i` creates the hearth user and data folder and runs the migrations. The
  * command line of hearth.service (read from the installed unit) runs there as its User=, the test sets up the
  * first administrator and logs in, creates a server and installs it; then the second package is installed over
- * the first, and the user, the server and its file are still there with every migration recorded.
+ * the first, and the user, the server and its file are still there with every migration recorded. Last, a node in
+ * one step (docs/operations.md § Remote node): a second fresh root runs the install steps of the node's deployment
+ * as the API gives them to the Node page — the package comes from the panel's route with the node's credential —
+ * then hearth-daemon.service's ExecStart, and the panel reports the node online.
  */
 import { execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -13,9 +16,11 @@ import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../apps/daemon/test/helpers/poll';
 import { freePort } from '../helpers/net';
 import { makeChroot, type Chroot } from './helpers/chroot';
 import { buildTestPackages, type TestPackages } from './helpers/packages';
+import { startNodeService } from './helpers/node-service';
 import { readServiceUnit } from './helpers/unit';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -61,6 +66,8 @@ describe.runIf(available())('the Debian package', () => {
   let url = '';
   let session = '';
   let serverId = '';
+  let nodeRoot: Chroot | undefined;
+  let nodeDaemon: ChildProcess | undefined;
 
   const api = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${url}${path}`, {
@@ -126,6 +133,12 @@ describe.runIf(available())('the Debian package', () => {
   }, 900_000);
 
   afterAll(async () => {
+    if (nodeDaemon && nodeDaemon.exitCode === null && nodeDaemon.signalCode === null) {
+      const exited = new Promise((done) => nodeDaemon?.once('exit', done));
+      nodeDaemon.kill('SIGTERM');
+      await exited;
+    }
+    nodeRoot?.close();
     await stopService();
     root?.close();
     packages?.remove();
@@ -218,6 +231,67 @@ describe.runIf(available())('the Debian package', () => {
       const file = await api('GET', `/proxy/daemon/server/${serverId}/file/kept.txt`);
       expect(file.status, file.text).toBe(200);
       expect(file.text).toBe('still here\n');
+    },
+  );
+
+  it(
+    'a node in one step: a fresh root runs the Node page’s install steps and comes online',
+    { timeout: 300_000 },
+    async () => {
+      const [nodePort, sftpPort] = [await freePort(), await freePort()];
+      const host = { publicHost: '127.0.0.1', privateHost: '127.0.0.1' };
+      const body = { name: 'one-step', ...host, publicPort: nodePort, privatePort: nodePort, sftpPort };
+      const created = await api('POST', '/api/nodes', body);
+      expect(created.status, created.text).toBe(200);
+      const nodeId = (JSON.parse(created.text) as { id: string }).id;
+      // The instructions exactly as the Node page gets them.
+      const shown = await api('GET', `/api/nodes/${nodeId}/deployment`);
+      expect(shown.status, shown.text).toBe(200);
+      const { installSteps, clientId, clientSecret } = JSON.parse(shown.text) as {
+        installSteps: string[];
+        clientId: string;
+        clientSecret: string;
+      };
+      expect(installSteps.at(-1)).toBe('systemctl enable --now hearth-daemon.service');
+
+      // Before the operator drops the package in: refused without the credential, and a clear 404 with it.
+      const packageUrl = `${url}/api/nodes/${nodeId}/package`;
+      expect((await fetch(packageUrl)).status).toBe(401);
+      const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+      const missing = await fetch(packageUrl, { headers: { authorization: basic } });
+      const missingText = await missing.text();
+      expect(missing.status, missingText).toBe(404);
+      expect(missingText).toContain('ErrNodePackageMissing');
+      expect(missingText).toContain('/var/lib/hearth/packages');
+      // docs/operations.md § Remote node: the package the panel was installed from goes into its packages folder.
+      const dropIn = join(root.dir, 'var/lib/hearth/packages', basename(packages.second.deb));
+      execFileSync('install', ['-D', '-m', '0644', packages.second.deb, dropIn]);
+
+      nodeRoot = makeChroot();
+      for (const step of installSteps) {
+        // No systemd in a chroot: the unit's ExecStart is run below as systemd would.
+        if (step.startsWith('systemctl ')) continue;
+        nodeRoot.run(['sh', '-c', step]);
+      }
+      expect(nodeRoot.run(['dpkg-query', '-W', '-f=${Version}', 'hearth'])).toBe(packages.second.version);
+      const config = statSync(join(nodeRoot.dir, 'etc/hearth/node.json'));
+      expect(config.mode & 0o777).toBe(0o600);
+      const node = await startNodeService(nodeRoot);
+      nodeDaemon = node.process;
+
+      // The panel's status cache settles on its own schedule: wait for the condition, generously.
+      const online = await waitFor(
+        async () => {
+          const list = await api('GET', '/api/nodes');
+          const nodes = JSON.parse(list.text) as { id: string; status?: string }[];
+          return nodes.find((n) => n.id === nodeId && n.status === 'online');
+        },
+        'the node online in the panel',
+        { timeoutMs: 120_000, intervalMs: 500 },
+      ).catch((err: Error) => {
+        throw new Error(`${err.message}\n${node.output()}`);
+      });
+      expect(online.status).toBe('online');
     },
   );
 

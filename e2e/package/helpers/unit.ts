@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 export interface ServiceUnit {
   user?: string;
   execStart: string[];
+  /** `RuntimeDirectory=`: a folder systemd makes under /run before the start. */
+  runtimeDirectory?: string;
   environment: Record<string, string>;
 }
 
@@ -23,6 +25,7 @@ export function readServiceUnit(path: string): ServiceUnit {
     // The units use plain words only (no quoting, no specifiers): a split on blanks is exact for them.
     if (key === 'ExecStart') unit.execStart = value.split(/\s+/);
     if (key === 'User') unit.user = value;
+    if (key === 'RuntimeDirectory') unit.runtimeDirectory = value;
     if (key === 'Environment')
       for (const pair of value.split(/\s+/)) {
         const at = pair.indexOf('=');
