@@ -3,7 +3,8 @@
  * (in this process too — its RSS is reported with the panel's), 100 servers, the first also defined on the
  * daemon (for the proxied status route). Prints `{port, token, serverId}` as JSON. BENCH_API_UNCACHED=1 reads
  * every server-list page from the database: the repository's short read cache is bypassed here, in the bench
- * process, not by a switch in the product.
+ * process, not by a switch in the product. BENCH_API_ACTIVITY=off starts the panel with the real config setting
+ * `panel.activityEnabled: false` (the activity log on vs off comparison, docs/performance.md).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,8 @@ import { dataDir } from '../../apps/panel/src/lib/paths';
 import { parseDaemonConfig, startDaemon } from '@hearth/daemon';
 import { buildTestApp, createUser } from '../../apps/panel/test/helpers/app';
 
-const t = await buildTestApp('sqlite');
+const activityEnabled = process.env.BENCH_API_ACTIVITY !== 'off';
+const t = await buildTestApp('sqlite', { panel: { activityEnabled } });
 const admin = await createUser(t, { admin: true });
 const created = await t.services.nodes.create({
   name: 'bench',

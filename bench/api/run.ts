@@ -22,16 +22,21 @@ import { percentile, sampleProcess } from '../console/stats';
 const CONNECTIONS = 50;
 const DURATION_MS = Number(process.env.BENCH_API_MS ?? 10_000);
 
-function get(agent: Agent, port: number, path: string, token?: string): Promise<number> {
+/** A path, or one made per request (a write that must differ each time, e.g. a new server name). */
+type PathOf = string | (() => string);
+
+function get(agent: Agent, port: number, pathOf: PathOf, token?: string, method = 'GET'): Promise<number> {
   const start = process.hrtime.bigint();
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const path = typeof pathOf === 'string' ? pathOf : pathOf();
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, agent, headers, method }, (res) => {
       res.resume();
+      const status = res.statusCode ?? 0;
       res.once('end', () =>
-        res.statusCode === 200
+        status >= 200 && status < 300
           ? resolve(Number(process.hrtime.bigint() - start) / 1e6)
-          : reject(new Error(`GET ${path}: HTTP ${res.statusCode}`)),
+          : reject(new Error(`${method} ${path}: HTTP ${status}`)),
       );
     });
     req.once('error', reject);
@@ -39,12 +44,18 @@ function get(agent: Agent, port: number, path: string, token?: string): Promise<
   });
 }
 
-async function load(port: number, path: string, token: string | undefined, ms: number): Promise<number[]> {
+async function load(
+  port: number,
+  path: PathOf,
+  token: string | undefined,
+  ms: number,
+  method = 'GET',
+): Promise<number[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
   const end = Date.now() + ms;
   const worker = async () => {
-    while (Date.now() < end) latencies.push(await get(agent, port, path, token));
+    while (Date.now() < end) latencies.push(await get(agent, port, path, token, method));
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   agent.destroy();
@@ -71,16 +82,23 @@ async function start<T>(
 }
 
 /** One scenario: warm-up, then the measured run; prints its line. */
-async function measure(label: string, child: ChildProcess, port: number, path: string, token?: string) {
+async function measure(
+  label: string,
+  child: ChildProcess,
+  port: number,
+  path: PathOf,
+  token?: string,
+  method = 'GET',
+) {
   const pid = child.pid ?? 0;
-  await load(port, path, token, 1_000); // warm-up (JIT, caches)
+  await load(port, path, token, 1_000, method); // warm-up (JIT, caches)
   await new Promise((r) => setTimeout(r, 1_000));
   const idle = sampleProcess(pid).rss;
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, sampleProcess(pid).rss)), 250);
   const started = Date.now();
   const before = sampleProcess(pid);
-  const latencies = await load(port, path, token, DURATION_MS);
+  const latencies = await load(port, path, token, DURATION_MS, method);
   const after = sampleProcess(pid);
   const seconds = (Date.now() - started) / 1000;
   clearInterval(sampler);
@@ -156,4 +174,40 @@ export async function runApiBench(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await runApiBench();
+/**
+ * `npm run bench:api -- activity`: a write-heavy route, `PUT /api/servers/{id}/name/{name}` (one update and one
+ * activity entry per request), against a panel with the activity log on and one with `panel.activityEnabled:
+ * false`; the throughput cost of the log is the drop from off to on (issue 18: at most 10 %).
+ */
+export async function runActivityBench(): Promise<void> {
+  type Panel = { port: number; token: string; serverId: string };
+  const load1 = () =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ');
+  console.log(
+    `bench:api activity, ${CONNECTIONS} connections, ${DURATION_MS / 1000} s each; load ${load1()}`,
+  );
+  let n = 0;
+  const rates: Record<string, number> = {};
+  for (const activity of ['off', 'on'] as const) {
+    const panel = await start<Panel>('panel-main.ts', [], { BENCH_API_ACTIVITY: activity });
+    const rename = () => `/api/servers/${panel.info.serverId}/name/bench-${++n}`;
+    rates[activity] = await measure(
+      `PUT /api/servers/{id}/name/{name}, activity log ${activity}`,
+      panel.child,
+      panel.info.port,
+      rename,
+      panel.info.token,
+      'PUT',
+    );
+    await stop(panel.child);
+  }
+  const cost = (1 - (rates.on ?? 0) / (rates.off ?? 1)) * 100;
+  console.log(`  activity log throughput cost: ${cost.toFixed(1)} % (target ≤ 10 %); load after: ${load1()}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('activity')) await runActivityBench();
+  else await runApiBench();
+}

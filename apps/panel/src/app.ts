@@ -100,7 +100,9 @@ export async function buildApp(config: PanelConfig, deps: AppDeps = {}): Promise
   });
   app.addHook('onClose', async () => stopRetention.stop());
   // Node events (docs/activity.md § Node events): drained from each node's outbox once the panel serves.
-  app.addHook('onReady', async () => services.nodeEvents.start(() => app.log));
+  app.addHook('onReady', async () => {
+    if (config.panel.activityEnabled) services.nodeEvents.start(() => app.log);
+  });
   app.addHook('onClose', async () => services.nodeEvents.stop());
   app.addHook('onReady', async () => {
     await services.nodes

@@ -61,7 +61,7 @@ export function createServices(db: Db, config: PanelConfig, options: ServiceOpti
   };
   const sessions = new SessionsService(repos.sessionsRepo);
   // The one writer of the activity log (docs/activity.md); services record through it.
-  const activity = new ActivityService(new ActivityRepository(db), options.log);
+  const activity = new ActivityService(new ActivityRepository(db), options.log, config.panel.activityEnabled);
   const settings = new SettingsService(repos.settingsRepo, config, activity);
   // Every path that creates an account goes through this one (modules/users/user-creator.ts).
   const creator = createUserCreator(db, sessions);

@@ -45,6 +45,8 @@ export const configSchema = z.strictObject({
       defaultTheme: z.string().default('hearth'),
       defaultLocale: z.enum(localeCodes).default(DEFAULT_LOCALE),
       registrationEnabled: z.boolean().default(false),
+      /** Off: the activity log records nothing and nodes' outboxes are not pulled (docs/activity.md). */
+      activityEnabled: z.boolean().default(true),
       themesDir: z.string().default(''),
       webDir: z.string().default(''),
     })

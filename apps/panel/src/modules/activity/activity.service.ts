@@ -51,9 +51,12 @@ export class ActivityService {
   constructor(
     private readonly repo: ActivityRepository,
     private readonly log: () => FastifyBaseLogger,
+    /** Config `panel.activityEnabled`: off, nothing is recorded (docs/activity.md § Turning it off). */
+    readonly enabled = true,
   ) {}
 
   async record(record: ActivityRecord): Promise<void> {
+    if (!this.enabled) return;
     const row: ActivityRow = {
       id: randomUUID(),
       time: record.time ?? Date.now(),

@@ -25,11 +25,17 @@ export const serverKeys = {
 const enc = encodeURIComponent;
 const proxy = (id: string) => `/proxy/daemon/server/${enc(id)}`;
 
-export const serversListQuery = (page: number) =>
+/** How often the list asks again: its status, CPU, memory and players come from the panel's few-seconds cache. */
+export const SERVERS_LIST_REFRESH_MS = 5_000;
+
+/** A page of the server list, `q` filtering by name (the caller's own servers come first). */
+export const serversListQuery = (page: number, q = '') =>
   queryOptions({
-    queryKey: serverKeys.list(page),
-    queryFn: () => api.get<ServersPage>(`/api/servers?page=${page}&limit=${PAGE_SIZE}`),
+    queryKey: [...serverKeys.list(page), q],
+    queryFn: () =>
+      api.get<ServersPage>(`/api/servers?page=${page}&limit=${PAGE_SIZE}${q ? `&q=${enc(q)}` : ''}`),
     placeholderData: keepPreviousData,
+    refetchInterval: SERVERS_LIST_REFRESH_MS,
   });
 
 export const serverQuery = (id: string) =>

@@ -100,24 +100,27 @@ function Row(props: {
       <Text w={20} c="dimmed" ta="center" aria-hidden>
         {entry.isFile ? '·' : '▸'}
       </Text>
+      {/* Two lines that break anywhere, not an ellipsis: at 390 px a name cut to "s…" is unreadable; the full
+          name is also the button's title (docs/web.md § Phone width). */}
       <UnstyledButton
         onClick={() => actions.open(entry)}
         style={{ flex: 1, minWidth: 0 }}
+        title={parent ? undefined : entry.name}
         data-testid="file-open"
       >
-        <Text truncate fw={entry.isFile ? 400 : 600}>
+        <Text lineClamp={2} lh={1.2} fw={entry.isFile ? 400 : 600} style={{ overflowWrap: 'anywhere' }}>
           {parent ? t('servers.files.parent') : entry.name}
         </Text>
       </UnstyledButton>
       {!parent && (
         <>
-          <Text size="sm" c="dimmed" w={90} ta="end" data-testid="file-size">
+          <Text size="sm" c="dimmed" w={90} ta="end" visibleFrom="xs" data-testid="file-size">
             {entry.isFile ? format.bytes(entry.size) : ''}
           </Text>
           <Text size="sm" c="dimmed" w={170} visibleFrom="sm" data-testid="file-modified">
             {format.dateTime(entry.modifyTime * 1000)}
           </Text>
-          <Group gap={2} wrap="nowrap" w={130} justify="flex-end">
+          <Group gap={2} wrap="nowrap" w={{ base: 'auto', sm: 130 }} justify="flex-end">
             {entry.isFile && (
               <Tooltip label={t('servers.files.download')}>
                 <Anchor
