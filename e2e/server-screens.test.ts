@@ -203,7 +203,7 @@ describe.runIf(canRun)('node and server screens in Chromium', () => {
     await entry.waitFor({ state: 'detached' });
     await tab.getByLabel('E-mail').fill('friend@example.com');
     await tab.getByRole('button', { name: 'Add user' }).click();
-    // A plain click: the tab's bottom room keeps the entry's last row clear of the sticky tab bar.
+    // A plain click: the tab bar sits above the tab, so nothing covers the entry's last row.
     await entry.getByLabel('View console').click();
     expect(await entry.getByLabel('View console').isChecked()).toBe(true);
     await screenshot(page, 'server-users');

@@ -1,5 +1,5 @@
 /**
- * The server page's bottom tab bar. One entry per tab, in bar order:
+ * The server page's tab bar (under the header). One entry per tab, in bar order:
  * its value, label key, shortcut, who sees it, and the component (loaded when first opened).
  * To plug a tab in, point its `component` at the real module; nothing else needs to change.
  */

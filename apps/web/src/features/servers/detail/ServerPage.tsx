@@ -1,6 +1,6 @@
 import { Alert, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/errors';
@@ -18,7 +18,7 @@ import { typeViewFor } from '../views/typeViews';
 import { ServerHeader } from './ServerHeader';
 import { TabBar } from './TabBar';
 
-/** /server/{id}: header, socket banner, the type's view, the open tab and the bottom tab bar. */
+/** /server/{id}: header, socket banner, the type's view, the tab bar, then the open tab. */
 export default function ServerPage() {
   const { id = '' } = useParams<{ id: string }>();
   const detail = useQuery(serverQuery(id));
@@ -31,21 +31,8 @@ export default function ServerPage() {
   return <ServerScreen key={id} detail={detail.data} />;
 }
 
-/** Scrolling a control into view (focus, find) keeps it clear of the sticky tab bar at the bottom. */
-function useScrollPaddingBottom(px: number) {
-  useEffect(() => {
-    const root = document.documentElement;
-    const before = root.style.scrollPaddingBottom;
-    root.style.scrollPaddingBottom = `${px}px`;
-    return () => {
-      root.style.scrollPaddingBottom = before;
-    };
-  }, [px]);
-}
-
 function ServerScreen({ detail }: { detail: Required<ServerDetail> }) {
   const { t } = useTranslation();
-  useScrollPaddingBottom(96);
   const { scopes } = useSession();
   const admin = isAdmin(scopes);
   const { server, permissions } = detail;
@@ -67,12 +54,12 @@ function ServerScreen({ detail }: { detail: Required<ServerDetail> }) {
         </Alert>
       )}
       <TypeView server={server} />
+      {tabs.length > 0 && current && <TabBar tabs={tabs} value={current.id} onChange={select} />}
       <div style={{ minHeight: 320 }} data-testid={`tab-${current?.id ?? 'none'}`}>
         <Suspense fallback={<PageLoader />}>
           {Tab && <Tab server={server} permissions={permissions} admin={admin} live={live} />}
         </Suspense>
       </div>
-      {tabs.length > 0 && current && <TabBar tabs={tabs} value={current.id} onChange={select} />}
     </Stack>
   );
 }

@@ -11,7 +11,15 @@ interface Props {
   onChange: (tab: TabId) => void;
 }
 
-/** The bottom tab bar: sticks above the footer; t c, t i, t f, t b, t t, t s, t u, t a switch tabs. */
+/**
+ * The tab bar, under the header and above the tab's content: one row that scrolls sideways when the tabs do not
+ * fit (a phone), so it never wraps into two rows nor floats over what it switches (docs/web.md § Server page).
+ * t c, t i, t f, t b, t t, t s, t u, t a switch tabs.
+ */
+/** The open tab stays in view when the row scrolls (a phone opened on ?tab=users). */
+const scrollIntoView = (el: HTMLButtonElement | null) =>
+  el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+
 export function TabBar({ tabs, value, onChange }: Props) {
   const { t } = useTranslation();
   const change = useRef(onChange);
@@ -39,17 +47,23 @@ export function TabBar({ tabs, value, onChange }: Props) {
     return tinykeys(window, bindings);
   }, [signature]);
   return (
-    <Paper
-      withBorder
-      shadow="sm"
-      radius="md"
-      px="xs"
-      style={{ position: 'sticky', bottom: 'calc(var(--app-shell-footer-offset, 0px) + 8px)', zIndex: 5 }}
-    >
+    <Paper withBorder radius="md" px="xs" data-testid="server-tab-bar">
       <Tabs value={value} onChange={(next) => next && onChange(next as TabId)} variant="pills" radius="md">
-        <Tabs.List grow data-testid="server-tabs" py={6}>
+        <Tabs.List
+          grow
+          data-testid="server-tabs"
+          py={6}
+          style={{ flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'thin' }}
+        >
           {tabs.map((tab) => (
-            <Tabs.Tab key={tab.id} value={tab.id} data-tab={tab.id} title={tab.shortcut}>
+            <Tabs.Tab
+              key={tab.id}
+              value={tab.id}
+              data-tab={tab.id}
+              title={tab.shortcut}
+              style={{ flexShrink: 0 }}
+              ref={tab.id === value ? scrollIntoView : undefined}
+            >
               {t(tab.labelKey)}
             </Tabs.Tab>
           ))}

@@ -74,8 +74,7 @@ export default function UsersTab({ server, permissions, admin }: ServerTabProps)
     setEntries((old) => old.map((e) => (e.email === target.email ? { ...e, ...patch } : e)));
   if (users.isPending) return <PageLoader />;
   return (
-    // Room below the last entry: the sticky tab bar would otherwise cover its switches and buttons.
-    <Stack data-testid="users-tab" pb={96}>
+    <Stack data-testid="users-tab">
       <Card withBorder radius="md" padding="lg">
         <Stack gap="xs">
           <Title order={4}>{t('servers.users.title')}</Title>
