@@ -12,7 +12,7 @@ describe('console view rules', () => {
   });
 
   it('copy gives plain text, one line each', () => {
-    expect(plainLine(lines[0])).toBe('Player joined');
+    expect(plainLine('\u001b[32mPlayer joined\u001b[0m')).toBe('Player joined');
     expect(copyText(lines)).toBe('Player joined\n[DAEMON] Server started\nplayer left');
   });
 

@@ -42,9 +42,10 @@ export function CreateDialog(props: {
   );
 }
 
-/** The delete dialog is 600 wide. */
+/** The delete dialog is 600 wide; with `names` it confirms deleting the ticked entries together. */
 export function DeleteDialog(props: {
   name: string;
+  names?: string[];
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -55,11 +56,19 @@ export function DeleteDialog(props: {
       opened
       onClose={props.onClose}
       size={600}
-      title={t('servers.files.deleteTitle', { name: props.name })}
+      title={
+        props.names
+          ? t('servers.files.deleteSelectedTitle')
+          : t('servers.files.deleteTitle', { name: props.name })
+      }
       data-testid="file-delete-dialog"
     >
       <Stack>
-        <Text>{t('servers.files.deleteConfirm', { name: props.name })}</Text>
+        <Text style={{ overflowWrap: 'anywhere' }}>
+          {props.names
+            ? t('servers.files.deleteSelectedConfirm', { names: props.names.join(', ') })
+            : t('servers.files.deleteConfirm', { name: props.name })}
+        </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
             {t('common.cancel')}

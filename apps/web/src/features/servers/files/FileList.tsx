@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Box, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Checkbox, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { FileEntry } from '@hearth/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,10 +24,13 @@ interface Props {
   selected: number;
   onSelect: (index: number) => void;
   actions: RowActions;
+  /** Names ticked for a bulk action (SelectionBar), and how a tick changes. */
+  checked: ReadonlySet<string>;
+  onCheck: (name: string, on: boolean) => void;
 }
 
 /** The folder listing, virtualized: only the rows in view (plus a few) are in the page, so 10,000 stay smooth. */
-export function FileList({ entries, selected, onSelect, actions }: Props) {
+export function FileList({ entries, selected, onSelect, actions, checked, onCheck }: Props) {
   const [scrollTop, setScrollTop] = useState(0);
   const viewport = Math.min(MAX_VIEWPORT, Math.max(entries.length, 1) * ROW_HEIGHT);
   const { start, end } = visibleWindow({
@@ -54,6 +57,8 @@ export function FileList({ entries, selected, onSelect, actions }: Props) {
             selected={start + i === selected}
             onSelect={() => onSelect(start + i)}
             actions={actions}
+            checked={checked.has(entry.name)}
+            onCheck={(on) => onCheck(entry.name, on)}
           />
         ))}
       </div>
@@ -67,6 +72,8 @@ function Row(props: {
   selected: boolean;
   onSelect: () => void;
   actions: RowActions;
+  checked: boolean;
+  onCheck: (on: boolean) => void;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -97,6 +104,18 @@ function Row(props: {
         background: props.selected ? 'var(--mantine-color-default-hover)' : undefined,
       }}
     >
+      {parent ? (
+        <Box w={20} />
+      ) : (
+        <Checkbox
+          size="xs"
+          checked={props.checked}
+          onChange={(e) => props.onCheck(e.currentTarget.checked)}
+          onClick={(e) => e.stopPropagation()}
+          aria-label={t('servers.files.select', { name: entry.name })}
+          data-testid="file-check"
+        />
+      )}
       <Text w={20} c="dimmed" ta="center" aria-hidden>
         {entry.isFile ? '·' : '▸'}
       </Text>

@@ -1,4 +1,4 @@
-import { Box, Card, Loader, Overlay, Stack, Text } from '@mantine/core';
+import { Box, Card, Checkbox, Group, Loader, Overlay, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { FileEntry } from '@hearth/contract';
 import type { ServerView } from '@hearth/contract/servers';
@@ -15,13 +15,17 @@ import {
   archiveTarget,
   entryPath,
   filterDrop,
+  folderUpload,
   isImage,
   isParent,
+  joinPath,
+  selectionArchive,
   sortEntries,
   tooLargeToEdit,
 } from './file-model';
 import { FileToolbar } from './FileToolbar';
 import { ImagePreview } from './ImagePreview';
+import { SelectionBar } from './SelectionBar';
 import { useFileShortcuts } from './useFileShortcuts';
 import { useFolder } from './useFolder';
 import { useUploads } from './useUploads';
@@ -31,7 +35,11 @@ const FileEditor = lazy(() => import('./FileEditor'));
 /** The drag highlight goes away 100 ms after the pointer leaves (dragleave fires between children). */
 const DRAG_RESET_MS = 100;
 
-type Dialog = { kind: 'create'; what: 'file' | 'folder' } | { kind: 'delete'; entry: FileEntry } | null;
+type Dialog =
+  | { kind: 'create'; what: 'file' | 'folder' }
+  | { kind: 'delete'; entry: FileEntry }
+  | { kind: 'deleteMany'; names: string[] }
+  | null;
 
 interface Props {
   server: ServerView;
@@ -54,18 +62,32 @@ export function FileManager({ server, canWrite, live }: Props) {
   const [dragging, setDragging] = useState(false);
   const dragTimer = useRef<number | undefined>(undefined);
   const picker = useRef<HTMLInputElement>(null);
+  const folderPicker = useRef<HTMLInputElement>(null);
   const entries = useMemo(() => sortEntries(folder.list?.files ?? []), [folder.list]);
   const uploads = useUploads(server.id, refresh);
+  // Ticked entry names for the bulk actions; only names still listed count (a refresh may drop some).
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const checkable = entries.filter((e) => !isParent(e));
+  const checked = checkable.filter((e) => ticked.has(e.name));
   const go = (next: string) => {
     folder.open(next);
     setSelected(0);
+    setTicked(new Set());
   };
+  const check = (name: string, on: boolean) =>
+    setTicked((now) => {
+      const next = new Set(now);
+      if (on) next.add(name);
+      else next.delete(name);
+      return next;
+    });
   const run = async (work: () => Promise<string | undefined>) => {
     setBusy(true);
     try {
       const message = await work();
       if (message) notifySuccess(message);
       setDialog(null);
+      setTicked(new Set());
       refresh();
     } catch (err) {
       notifyError(err);
@@ -88,6 +110,40 @@ export function FileManager({ server, canWrite, live }: Props) {
       const made = await filesApi.archive(server.id, destination, sources);
       return t('servers.files.archived', { name: made.path });
     });
+  };
+  const archiveSelected = () => {
+    const { destination, sources } = selectionArchive(
+      path,
+      checked.map((e) => e.name),
+      server.name,
+    );
+    void run(async () => {
+      const made = await filesApi.archive(server.id, destination, sources);
+      return t('servers.files.archived', { name: made.path });
+    });
+  };
+  // Files download one by one through the browser (the same links as the rows'); folders go through Archive.
+  const downloadSelected = () => {
+    for (const entry of checked.filter((e) => e.isFile)) {
+      const link = document.createElement('a');
+      link.href = fileUrl(server.id, entryPath(path, entry));
+      link.download = entry.name;
+      link.click();
+    }
+  };
+  const uploadFolder = async (picked: File[]) => {
+    // Each file goes up through the ordinary upload path into its own subfolder, made first (mkdir -p).
+    const groups = folderUpload(
+      path,
+      picked.map((file) => ({ file, relativePath: file.webkitRelativePath || file.name })),
+    );
+    try {
+      for (const group of groups)
+        if (group.folder !== path) await filesApi.createFolder(server.id, group.folder);
+    } catch (err) {
+      return notifyError(err);
+    }
+    for (const group of groups) uploads.enqueue(group.files, group.folder);
   };
   const actions: RowActions = {
     open,
@@ -160,6 +216,7 @@ export function FileManager({ server, canWrite, live }: Props) {
             onNewFile={() => setDialog({ kind: 'create', what: 'file' })}
             onNewFolder={() => setDialog({ kind: 'create', what: 'folder' })}
             onUpload={() => picker.current?.click()}
+            onUploadFolder={() => folderPicker.current?.click()}
             onRefresh={refresh}
             onArchive={() => archive(null)}
           />
@@ -169,7 +226,36 @@ export function FileManager({ server, canWrite, live }: Props) {
               <Text c="dimmed">{t('servers.files.empty')}</Text>
             ) : (
               <>
-                <FileList entries={entries} selected={selected} onSelect={setSelected} actions={actions} />
+                <Group justify="space-between" mih={30}>
+                  <Checkbox
+                    size="xs"
+                    label={t('servers.files.selectAll')}
+                    checked={checked.length > 0 && checked.length === checkable.length}
+                    indeterminate={checked.length > 0 && checked.length < checkable.length}
+                    onChange={(e) =>
+                      setTicked(new Set(e.currentTarget.checked ? checkable.map((x) => x.name) : []))
+                    }
+                    data-testid="file-select-all"
+                  />
+                  {checked.length > 0 && (
+                    <SelectionBar
+                      canWrite={canWrite}
+                      anyFile={checked.some((e) => e.isFile)}
+                      busy={busy}
+                      onDownload={downloadSelected}
+                      onArchive={archiveSelected}
+                      onDelete={() => setDialog({ kind: 'deleteMany', names: checked.map((e) => e.name) })}
+                    />
+                  )}
+                </Group>
+                <FileList
+                  entries={entries}
+                  selected={selected}
+                  onSelect={setSelected}
+                  actions={actions}
+                  checked={ticked}
+                  onCheck={check}
+                />
                 <Text size="xs" c="dimmed" data-testid="file-count">
                   {t('servers.files.entries', { count: entries.filter((e) => !isParent(e)).length })}
                 </Text>
@@ -180,6 +266,20 @@ export function FileManager({ server, canWrite, live }: Props) {
           ) : null}
         </Stack>
       </Box>
+      {canWrite && (
+        <input
+          ref={folderPicker}
+          type="file"
+          hidden
+          // The browser's folder picker: every file inside, each with its path relative to the folder.
+          {...{ webkitdirectory: '' }}
+          data-testid="file-folder-picker"
+          onChange={(e) => {
+            void uploadFolder(Array.from(e.currentTarget.files ?? []));
+            e.currentTarget.value = '';
+          }}
+        />
+      )}
       {canWrite && (
         <input
           ref={picker}
@@ -221,6 +321,20 @@ export function FileManager({ server, canWrite, live }: Props) {
             void run(async () => {
               await filesApi.remove(server.id, entryPath(path, dialog.entry));
               return t('servers.files.deleted', { name: dialog.entry.name });
+            })
+          }
+        />
+      )}
+      {dialog?.kind === 'deleteMany' && (
+        <DeleteDialog
+          name=""
+          names={dialog.names}
+          busy={busy}
+          onClose={() => setDialog(null)}
+          onConfirm={() =>
+            void run(async () => {
+              for (const name of dialog.names) await filesApi.remove(server.id, joinPath(path, name));
+              return t('servers.files.deleted', { name: dialog.names.join(', ') });
             })
           }
         />

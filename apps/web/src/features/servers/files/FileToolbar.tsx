@@ -10,6 +10,7 @@ interface Props {
   onNewFile: () => void;
   onNewFolder: () => void;
   onUpload: () => void;
+  onUploadFolder: () => void;
   onRefresh: () => void;
   onArchive: () => void;
 }
@@ -64,6 +65,14 @@ export function FileToolbar(props: Props) {
                 data-testid="file-upload"
               >
                 {t('servers.files.upload')}
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={props.onUploadFolder}
+                data-testid="file-upload-folder"
+              >
+                {t('servers.files.uploadFolder')}
               </Button>
               <Button size="xs" variant="default" onClick={props.onArchive} data-testid="file-archive-folder">
                 {t('servers.files.archiveFolder')}

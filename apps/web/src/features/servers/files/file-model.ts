@@ -138,3 +138,38 @@ export function isSequenceTail(previous: { key: string; at: number } | null, now
     previous !== null && SEQUENCE_PREFIXES.includes(previous.key) && now - previous.at < SEQUENCE_WINDOW_MS
   );
 }
+
+/**
+ * Where "Archive selected" puts the zip: in the folder itself, named after it (the server's name at the root);
+ * the daemon adds ` (2)`… when the name is taken.
+ */
+export function selectionArchive(
+  folder: string,
+  names: string[],
+  rootName: string,
+): { destination: string; sources: string[] } {
+  const own = baseName(folder) || safeFileName(rootName) || 'server';
+  return {
+    destination: joinPath(folder, `${own}.zip`),
+    sources: names.filter((n) => n !== PARENT).map((n) => joinPath(folder, n)),
+  };
+}
+
+/**
+ * "Upload folder" (`<input webkitdirectory>`): each picked file grouped by the folder it goes to, from its
+ * path relative to the picked folder (`webkitRelativePath`, which starts with the picked folder's own name).
+ * Folders are listed parents first, so creating them in order never needs a missing parent.
+ */
+export function folderUpload(
+  target: string,
+  files: Array<{ file: File; relativePath: string }>,
+): Array<{ folder: string; files: File[] }> {
+  const groups = new Map<string, File[]>();
+  for (const { file, relativePath } of files) {
+    const folder = joinPath(target, parentPath(relativePath));
+    groups.set(folder, [...(groups.get(folder) ?? []), file]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.split('/').length - b.split('/').length || a.localeCompare(b))
+    .map(([folder, grouped]) => ({ folder, files: grouped }));
+}

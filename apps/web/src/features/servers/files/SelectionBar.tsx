@@ -1,0 +1,48 @@
+import { Button, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  canWrite: boolean;
+  /** Whether any ticked entry is a file (only files download one by one). */
+  anyFile: boolean;
+  busy: boolean;
+  onDownload: () => void;
+  onArchive: () => void;
+  onDelete: () => void;
+}
+
+/** The bulk actions for the ticked entries; write ones only with putServerFiles (docs/files.md). */
+export function SelectionBar(props: Props) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" data-testid="file-selection-bar">
+      {props.anyFile && (
+        <Button size="xs" variant="light" onClick={props.onDownload} data-testid="file-download-selected">
+          {t('servers.files.downloadSelected')}
+        </Button>
+      )}
+      {props.canWrite && (
+        <>
+          <Button
+            size="xs"
+            variant="light"
+            loading={props.busy}
+            onClick={props.onArchive}
+            data-testid="file-archive-selected"
+          >
+            {t('servers.files.archiveSelected')}
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={props.onDelete}
+            data-testid="file-delete-selected"
+          >
+            {t('servers.files.deleteSelected')}
+          </Button>
+        </>
+      )}
+    </Group>
+  );
+}
