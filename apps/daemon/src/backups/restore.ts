@@ -98,18 +98,28 @@ async function handParentsTo(root: string, points: readonly string[], owner: { u
 }
 
 async function restoreInto(deps: RestoreDeps, target: Server, request: RestoreRequest): Promise<void> {
-  const totals = await restorePlan(deps.repo, request.snapshotId, request.paths ?? ['']);
   const staging = join(deps.serversDir, `.restore-${target.id}-${request.operation}`);
   const old = `${staging}.old`;
   await mkdir(staging, { mode: 0o700 });
+  // The plan (the paths' presence, the totals for the progress) and the restore run side by side: both only read
+  // the repository, and a restore's time is then the longer of the two restic runs, not their sum
+  // (docs/performance.md § Backups). Nothing is swapped in unless both succeeded.
+  const totals = { files: 0, bytes: 0 };
+  const planned = restorePlan(deps.repo, request.snapshotId, request.paths ?? ['']).then((plan) =>
+    Object.assign(totals, plan),
+  );
   const watch = watchStaging(target, request, staging, totals);
   try {
     const includes = (request.paths ?? []).flatMap((p) => ['--include', `/${p}`]);
-    await deps.repo
+    const restored = deps.repo
       .run('shared', ['restore', request.snapshotId, '--target', staging, ...includes])
       .catch((err: unknown) => {
         throw localError(err);
       });
+    const [plan, run] = await Promise.allSettled([planned, restored]);
+    // The plan's refusal (a path or snapshot not found) says why a restore of it failed or wrote nothing.
+    if (plan.status === 'rejected') throw plan.reason;
+    if (run.status === 'rejected') throw run.reason;
     watch.stop();
     const owner = target.sandbox.owner();
     if (owner) await handFolderTo(staging, owner);
