@@ -81,6 +81,11 @@ describe.runIf(canRun)('node and server screens in Chromium', () => {
     expect(again.sftp?.clientSecret).toBe(first.sftp?.clientSecret);
     expect(again.tls?.certPem).toContain('BEGIN CERTIFICATE');
     await page.getByTestId('deployment-fingerprint').waitFor();
+    // The one-step install (docs/operations.md § Remote node): this node's package route and its credential.
+    const steps = (await page.getByTestId('deployment-install').textContent()) ?? '';
+    expect(steps).toContain(`/api/nodes/${nodeId}/package`);
+    expect(steps).toContain(`.node_${nodeId}:${first.sftp?.clientSecret ?? ''}`);
+    expect(steps).toContain('systemctl enable --now hearth-daemon.service');
     // The link mode is in the node's settings; choosing plain HTTP warns before anything is saved.
     expect(await page.getByTestId('node-plain-warning').count()).toBe(0);
     await page.getByTestId('node-tls-mode').click();
