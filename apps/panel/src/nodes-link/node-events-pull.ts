@@ -106,8 +106,9 @@ export class NodeEventsPuller {
       }
       const servers = await this.deps.serverIds(nodeId);
       const rows = page.events.flatMap((event) => this.rowOf(nodeId, event, servers));
-      await this.deps.repo.store(nodeId, page.outbox, last, rows);
-      this.deps.onStored?.(rows.map((r) => r.row));
+      // Only the rows this page added: a page pulled again after a lost acknowledgement alerts nobody twice.
+      const stored = await this.deps.repo.store(nodeId, page.outbox, last, rows);
+      if (stored.length > 0) this.deps.onStored?.(stored);
       await this.ack(nodeId, page.outbox, last);
       if (page.events.length < PAGE) return;
     }
