@@ -7,7 +7,7 @@
  *   on the same database → every event recorded, each exactly once.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,6 +85,7 @@ describe('node events in the activity log', () => {
     writeFileSync(join(local, 'upload.txt'), 'uploaded while the panel was down\n');
   });
   afterAll(async () => {
+    if (local) rmSync(local, { recursive: true, force: true });
     if (restarted) {
       await f?.daemon.close();
       await restarted.app.close();
