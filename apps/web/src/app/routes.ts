@@ -89,6 +89,13 @@ export const routes: AppRoute[] = [
   publicRoute('/auth/login', 'Login', 'login.title', () => import('../features/auth/LoginPage')),
   publicRoute('/auth/register', 'Register', 'register.title', () => import('../features/auth/RegisterPage')),
   publicRoute('/auth/invite', 'Invite', 'invite.title', () => import('../features/auth/InvitePage')),
+  // "Forgot password": the request form, or with ?token= the new-password form (docs/security.md).
+  publicRoute(
+    '/auth/reset',
+    'ResetPassword',
+    'reset.title',
+    () => import('../features/auth/ResetPasswordPage'),
+  ),
   // The one-time link printed on first start, to create the first administrator.
   publicRoute('/auth/setup', 'Setup', 'setup.title', () => import('../features/auth/SetupPage')),
 ];

@@ -6,6 +6,7 @@ import { notifySuccess } from '../../api/notify';
 import type { OtpEnrolment } from '@hearth/contract/accounts';
 import { accountApi, accountKeys, otpStatusQuery } from './api';
 import { CodeForm } from './CodeForm';
+import { RecoveryCodesPanel, RecoveryCodesShown } from './RecoveryCodes';
 
 /** Two-factor setup (QR code + secret, confirmed by a code) and removal (needs a current code). */
 export function TwoFactorCard() {
@@ -14,12 +15,14 @@ export function TwoFactorCard() {
   const status = useQuery(otpStatusQuery);
   const [enrolment, setEnrolment] = useState<OtpEnrolment | null>(null);
   const [disabling, setDisabling] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: accountKeys.otp() });
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: accountKeys.all });
   const start = useMutation({ mutationFn: accountApi.startOtp, onSuccess: setEnrolment });
   const confirm = useMutation({
     mutationFn: accountApi.confirmOtp,
-    onSuccess: async () => {
+    onSuccess: async (reply) => {
       setEnrolment(null);
+      setCodes(reply.recoveryCodes);
       notifySuccess(t('account.otp.enabled'));
       await refresh();
     },
@@ -47,7 +50,9 @@ export function TwoFactorCard() {
         <Text size="sm" c="dimmed">
           {t('account.otp.description')}
         </Text>
-        {enrolment ? (
+        {codes ? (
+          <RecoveryCodesShown codes={codes} onDone={() => setCodes(null)} />
+        ) : enrolment ? (
           <Stack align="center">
             <img src={enrolment.img} alt={t('account.otp.qrAlt')} width={200} height={200} />
             <Text size="sm">{t('account.otp.secretHint')}</Text>
@@ -68,17 +73,20 @@ export function TwoFactorCard() {
             onSubmit={disable.mutate}
           />
         ) : (
-          <Group justify="flex-end">
-            {enabled ? (
-              <Button color="red" variant="light" onClick={() => setDisabling(true)}>
-                {t('account.otp.remove')}
-              </Button>
-            ) : (
-              <Button onClick={() => start.mutate()} loading={start.isPending} disabled={status.isPending}>
-                {t('account.otp.setup')}
-              </Button>
-            )}
-          </Group>
+          <>
+            {enabled && <RecoveryCodesPanel />}
+            <Group justify="flex-end">
+              {enabled ? (
+                <Button color="red" variant="light" onClick={() => setDisabling(true)}>
+                  {t('account.otp.remove')}
+                </Button>
+              ) : (
+                <Button onClick={() => start.mutate()} loading={start.isPending} disabled={status.isPending}>
+                  {t('account.otp.setup')}
+                </Button>
+              )}
+            </Group>
+          </>
         )}
       </Stack>
     </Card>

@@ -1,6 +1,8 @@
 import type {
   OtpConfirmBody,
   OtpEnrolment,
+  OtpRecoveryBody,
+  OtpRecoveryCodes,
   OtpStatus,
   SelfUpdateBody,
   SelfView,
@@ -30,6 +32,9 @@ export const accountApi = {
   changePassword: (body: Required<Pick<SelfUpdateBody, 'password' | 'newPassword'>>) =>
     api.put<void>('/api/self', body),
   startOtp: () => api.post<OtpEnrolment>('/api/self/otp'),
-  confirmOtp: (token: string) => api.put<void>('/api/self/otp', { token } satisfies OtpConfirmBody),
+  /** Enabling answers the first recovery codes, shown once (docs/security.md § Two-factor). */
+  confirmOtp: (token: string) =>
+    api.put<OtpRecoveryCodes>('/api/self/otp', { token } satisfies OtpConfirmBody),
+  regenerateRecovery: (body: OtpRecoveryBody) => api.post<OtpRecoveryCodes>('/api/self/otp/recovery', body),
   disableOtp: (token: string) => api.delete<void>(`/api/self/otp/${encodeURIComponent(token)}`),
 };

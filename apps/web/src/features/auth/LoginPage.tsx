@@ -21,7 +21,10 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const { token, endedBecause } = useSession();
   const access = useAccess();
-  const registration = useQuery(configQuery).data?.registrationEnabled ?? false;
+  const config = useQuery(configQuery).data;
+  const registration = config?.registrationEnabled ?? false;
+  // Offered only when the panel can mail the link (docs/security.md § Password reset).
+  const passwordReset = config?.passwordResetEnabled ?? false;
   const v = useValidators();
   const completeLogin = useCompleteLogin();
   const [otpOpen, setOtpOpen] = useState(false);
@@ -55,6 +58,13 @@ export default function LoginPage() {
           <AuthSubmit loading={login.isPending}>{t('login.submit')}</AuthSubmit>
         </Stack>
       </form>
+      {passwordReset && (
+        <Text size="sm" ta="center">
+          <Anchor component={Link} to="/auth/reset" data-testid="forgot-password">
+            {t('login.forgot')}
+          </Anchor>
+        </Text>
+      )}
       {registration && (
         <Text size="sm" ta="center">
           {t('login.noAccount')}{' '}

@@ -26,10 +26,9 @@ export function OtpPrompt({ opened, onClose, onSuccess }: OtpPromptProps) {
         <Stack>
           <TextInput
             label={t('login.otp.code')}
-            description={t('login.otp.hint')}
+            description={`${t('login.otp.hint')} ${t('login.otp.recoveryHint')}`}
             value={code}
             onChange={(e) => setCode(e.currentTarget.value)}
-            inputMode="numeric"
             autoComplete="one-time-code"
             data-autofocus
             data-testid="otp-input"

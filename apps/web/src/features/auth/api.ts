@@ -3,6 +3,8 @@ import type {
   LoginBody,
   LoginResponse,
   OtpBody,
+  PasswordForgotBody,
+  PasswordResetBody,
   RegisterBody,
   RegisterResponse,
   SessionResponse,
@@ -17,6 +19,9 @@ export const authApi = {
   setup: (body: SetupBody) => api.post<SessionResponse>('/auth/setup', body),
   checkSetup: (token: string) => api.post<void>('/auth/setup/check', { token }),
   invite: (body: InviteAcceptBody) => api.post<SessionResponse>('/auth/invite', body),
+  forgotPassword: (email: string) =>
+    api.post<void>('/auth/password/forgot', { email } satisfies PasswordForgotBody),
+  resetPassword: (body: PasswordResetBody) => api.post<void>('/auth/password/reset', body),
 };
 
 export function isOtpNeeded(reply: LoginResponse): reply is Extract<LoginResponse, { otpNeeded: true }> {

@@ -6,6 +6,7 @@ import type {
   ServerDetail,
   ServersPage,
   ServerUserBody,
+  ServerUserInvited,
   ServerUserView,
 } from '@hearth/contract/servers';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -73,7 +74,8 @@ export const serversApi = {
       data: Object.fromEntries(Object.entries(values).map(([name, value]) => [name, { value }])),
     } satisfies ServerDataUpdate),
   reload: (id: string) => api.post<void>(`${proxy(id)}/reload`),
+  /** An unknown e-mail is invited: the answer then carries the invitation (docs/security.md § Invitations). */
   setUser: (id: string, email: string, flags: ServerUserBody) =>
-    api.put<void>(`/api/servers/${enc(id)}/user/${enc(email)}`, flags),
+    api.put<ServerUserInvited | undefined>(`/api/servers/${enc(id)}/user/${enc(email)}`, flags),
   removeUser: (id: string, email: string) => api.delete<void>(`/api/servers/${enc(id)}/user/${enc(email)}`),
 };

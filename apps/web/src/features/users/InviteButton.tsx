@@ -1,24 +1,34 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../api/notify';
-import { usersApi } from './api';
+import type { InviteCreated } from '@hearth/contract/accounts';
+import { InvitationResult } from './InvitationResult';
+import { usersApi, usersKeys } from './api';
 
-/** Invites someone by e-mail; they finish their account from the link they receive. */
+/**
+ * Invites someone by e-mail; they finish their account from the link. The dialog then says whether the mail
+ * went out and offers the link to copy (docs/security.md § Invitations), and the list shows the pending account.
+ */
 export function InviteButton() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [opened, modal] = useDisclosure(false);
   const [email, setEmail] = useState('');
+  const [result, setResult] = useState<InviteCreated | null>(null);
   const invite = useMutation({
     mutationFn: usersApi.invite,
-    onSuccess: () => {
-      notifySuccess(t('users.invite.sent', { email }));
+    onSuccess: async (created) => {
+      setResult(created);
       setEmail('');
-      modal.close();
+      await queryClient.invalidateQueries({ queryKey: usersKeys.all });
     },
   });
+  const close = () => {
+    setResult(null);
+    modal.close();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (email.trim()) invite.mutate(email.trim());
@@ -28,26 +38,35 @@ export function InviteButton() {
       <Button variant="default" onClick={modal.open}>
         {t('users.invite.button')}
       </Button>
-      <Modal opened={opened} onClose={modal.close} title={t('users.invite.title')} centered>
-        <form onSubmit={submit}>
+      <Modal opened={opened} onClose={close} title={t('users.invite.title')} centered>
+        {result ? (
           <Stack>
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              data-autofocus
-            />
+            <InvitationResult invitation={result} />
             <Group justify="flex-end">
-              <Button variant="default" onClick={modal.close}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={invite.isPending} disabled={!email.trim()}>
-                {t('users.invite.submit')}
-              </Button>
+              <Button onClick={close}>{t('common.close')}</Button>
             </Group>
           </Stack>
-        </form>
+        ) : (
+          <form onSubmit={submit}>
+            <Stack>
+              <TextInput
+                label={t('fields.email')}
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+                data-autofocus
+              />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={close}>
+                  {t('common.cancel')}
+                </Button>
+                <Button type="submit" loading={invite.isPending} disabled={!email.trim()}>
+                  {t('users.invite.submit')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
       </Modal>
     </>
   );

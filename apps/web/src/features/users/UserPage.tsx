@@ -17,6 +17,7 @@ import { useSession } from '../../api/useSession';
 import { PageLoader } from '../../components/PageLoader';
 import { useValidators } from '../auth/useValidators';
 import { DeleteUserButton } from './DeleteUserButton';
+import { ResetOtpButton } from './ResetOtpButton';
 import { PermissionSwitches } from './PermissionSwitches';
 import { permsQuery, userQuery, usersApi, usersKeys } from './api';
 
@@ -77,7 +78,12 @@ export default function UserPage() {
           <Title order={2}>
             {isNew ? t('users.add.title') : (user.data?.username ?? t('users.edit.title'))}
           </Title>
-          {!isNew && !locked && <DeleteUserButton id={id} username={user.data?.username ?? ''} />}
+          {!isNew && !locked && (
+            <Group gap="xs">
+              <ResetOtpButton id={id} username={user.data?.username ?? ''} />
+              <DeleteUserButton id={id} username={user.data?.username ?? ''} />
+            </Group>
+          )}
         </Group>
         {locked && (
           <Alert color="yellow" data-testid="user-locked">

@@ -50,4 +50,6 @@ export const usersApi = {
   setPerms: (id: string, perms: PanelPermissionSet) => api.put<void>(`/api/users/${id}/perms`, perms),
   remove: (id: string) => api.delete<void>(`/api/users/${id}`),
   invite: (email: string) => api.post<InviteCreated>('/api/users/invite', { email }),
+  /** Two-factor off for a lost device (docs/security.md § Two-factor). */
+  resetOtp: (id: string) => api.delete<void>(`/api/users/${id}/otp`),
 };

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { emptyServerPermissions, serverPermissions, type ServerPermission } from '@hearth/contract';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../api/notify';
 import { PageLoader } from '../../../components/PageLoader';
+import type { InviteCreated } from '@hearth/contract/accounts';
 import type { ServerUserView } from '@hearth/contract/servers';
+import { InvitationResult } from '../../users/InvitationResult';
 import { serverKeys, serversApi, serverUsersQuery } from '../api';
 import type { ServerTabProps } from '../tabs';
 import { UserEntry, type Entry } from './UserEntry';
@@ -30,6 +32,7 @@ export default function UsersTab({ server, permissions, admin }: ServerTabProps)
   const users = useQuery(serverUsersQuery(server.id));
   const [entries, setEntries] = useState<Entry[]>([]);
   const [email, setEmail] = useState('');
+  const [invitation, setInvitation] = useState<InviteCreated | null>(null);
   // Keyed by the flags themselves: a refetched detail with the same flags keeps the entries being edited.
   const held = serverPermissions.filter((perm) => admin || permissions[perm]).join(',');
   const canGrant = useCallback((perm: ServerPermission) => held.split(',').includes(perm), [held]);
@@ -43,8 +46,10 @@ export default function UsersTab({ server, permissions, admin }: ServerTabProps)
   const reload = () => queryClient.invalidateQueries({ queryKey: serverKeys.users(server.id) });
   const save = useMutation({
     mutationFn: (entry: Entry) => serversApi.setUser(server.id, entry.email, entry.flags),
-    onSuccess: async (_r, entry) => {
-      notifySuccess(t('servers.users.saved'));
+    onSuccess: async (reply, entry) => {
+      // A new e-mail was invited: say whether the mail went out and hand over the link (docs/security.md).
+      if (reply?.invitation) setInvitation(reply.invitation);
+      else notifySuccess(t('servers.users.saved'));
       setEntries((old) => old.filter((e) => !(e.isNew && e.email === entry.email)));
       await reload();
     },
@@ -99,6 +104,21 @@ export default function UsersTab({ server, permissions, admin }: ServerTabProps)
           </Group>
         </Stack>
       </Card>
+      <Modal
+        opened={invitation !== null}
+        onClose={() => setInvitation(null)}
+        title={t('users.invite.title')}
+        centered
+      >
+        {invitation && (
+          <Stack>
+            <InvitationResult invitation={invitation} />
+            <Group justify="flex-end">
+              <Button onClick={() => setInvitation(null)}>{t('common.close')}</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
       {entries.map((entry) => (
         <UserEntry
           key={entry.email}
