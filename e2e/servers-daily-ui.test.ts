@@ -127,7 +127,8 @@ describe.runIf(canRun)('everyday screens in Chromium', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       for (const path of ['/server', '/user', '/template', '/node']) {
         await page.goto(path);
-        await page.locator('main h2').first().waitFor(LONG);
+        await page.waitForLoadState('networkidle').catch(() => undefined);
+        await page.getByRole('heading', { level: 2 }).first().waitFor(LONG);
         await noSidewaysScroll(page);
       }
       for (const tab of ['console', 'stats', 'files']) {
@@ -148,7 +149,8 @@ describe.runIf(canRun)('everyday screens in Chromium', () => {
       expect(await text.textContent()).toBe(LONG_NAME);
       // Whole: nothing clipped sideways or below the two lines it may take.
       const clipped = await text.evaluate(
-        '(el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight',
+        (el: { scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number }) =>
+          el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight,
       );
       expect(clipped).toBe(false);
       expect(await readInPage(page, 'window.innerWidth')).toBe('390');

@@ -1,7 +1,7 @@
 /**
  * Statistics history: the latest 40 points, 3 s apart. SPEC seeds the 40 points with zeros; a zero there reads as
  * "the server used nothing", which is false before the page opened, so the seed keeps SPEC's 40 times 3 s apart
- * but leaves their values unknown (gaps), like the stored history does (docs/servers.md § Statistics).
+ * but leaves their values unknown (gaps), like the stored history does (docs/web.md § Statistics).
  * CPU in percent on an axis from 0 to at least 100; memory in MB (1000² bytes) or MiB (1024² bytes) on an axis
  * scaled to the server's own use (a round step above the largest value) instead of SPEC's fixed 1000 floor,
  * which flattened a 60 MB server into a line at the bottom.
