@@ -56,7 +56,8 @@ run('file manager tools', () => {
   async function filesPage(who = live.admin, viewport = WIDE) {
     const tp = await openSignedIn(browser, live.panel.url, who, `/server/${serverId}?tab=files`);
     await tp.page.setViewportSize(viewport);
-    await tp.page.getByTestId('file-row-notes.txt').waitFor();
+    // The first listing waits on the live socket; a loaded CI machine can take a while.
+    await tp.page.getByTestId('file-row-notes.txt').waitFor({ timeout: 90_000 });
     return tp;
   }
   const row = (page: Page, name: string) => page.getByTestId(`file-row-${name}`);
