@@ -323,7 +323,7 @@ describe.runIf(canRun)('node and server screens in Chromium', () => {
     const page = await open(`/server/${serverId}?tab=admin`);
     await page.getByTestId('delete-server').getByRole('button', { name: 'Delete server' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete server' }).click();
-    await toast(page, 'Deleted Server').waitFor();
+    await toast(page, 'Server deleted').waitFor();
     await page.waitForURL(/\/server$/);
     expect(await page.getByTestId('servers-table').getByText('renamed one').count()).toBe(0);
   });

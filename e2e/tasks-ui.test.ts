@@ -1,7 +1,7 @@
 /**
  * The Tasks tab in Chromium against a real panel and a real daemon running the fake game: create a
- * scheduled task with the Weekly tab and read its description, run it now (Task Triggered, its daemon lines in
- * the console), edit it to manual (cron null on the daemon), delete it (Task Deleted); the edit overlay's
+ * scheduled task with the Weekly tab and read its description, run it now (Task started, its daemon lines in
+ * the console), edit it to manual (cron null on the daemon), delete it (Task deleted); the edit overlay's
  * Save is really disabled with a blank name or an invalid Advanced expression. The step types offered are
  * what the user could do by hand: an admin gets raw commands, a console-and-files user does not.
  */
@@ -82,7 +82,7 @@ run('tasks tab', () => {
     });
 
     await row.getByTestId('task-run').click();
-    await page.getByText('Task Triggered').first().waitFor();
+    await page.getByText('Task started').first().waitFor();
     // The list follows the run to its outcome without a reload.
     await row.getByTestId('task-last-run').getByText('(success)').waitFor();
     await screenshot(page, 'tasks-list');
@@ -135,7 +135,17 @@ run('tasks tab', () => {
 
   it('offers each user only the steps they could do by hand', async () => {
     const all = await offeredTypes(page);
-    expect(all).toEqual(expect.arrayContaining(['Console command', 'Start server', 'command', 'download']));
+    // Every type by its label, processors too (issue 16: raw ids such as "alterfile" were mixed in).
+    expect(all).toEqual(
+      expect.arrayContaining([
+        'Console command',
+        'Start server',
+        'Run commands',
+        'Download files',
+        'Edit a file',
+      ]),
+    );
+    expect(all).not.toContain('alterfile');
     const viewer = await signInServerViewer(live, serverId, {
       editServerData: true,
       sendServerConsole: true,
@@ -147,10 +157,10 @@ run('tasks tab', () => {
         'Console command',
         'Sleep',
         'Wait until stopped',
-        'writefile',
-        'move',
-        'mkdir',
-        'extract',
+        'Write a file',
+        'Move a file',
+        'Create a folder',
+        'Extract an archive',
       ]);
       expect(other.pageErrors).toEqual([]);
     } finally {
@@ -173,7 +183,7 @@ run('tasks tab', () => {
     expect(await page.getByTestId('task-scheduled').isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await row.getByTestId('task-delete').click();
-    await page.getByText('Task Deleted').first().waitFor();
+    await page.getByText('Task deleted').first().waitFor();
     await row.waitFor({ state: 'detached' });
     expect((await tasksOnDaemon()).tasks).toEqual({});
     expect(pageErrors).toEqual([]);

@@ -72,7 +72,8 @@ describe('cron editor model', () => {
     expect(switchMode(state({ day: '*' }), 'monthly')).toMatchObject({ day: 1, month: 1 });
     expect(toExpression(switchMode(daily, 'monthly'))).toBe('0 0 1 */1 *');
     expect(switchMode(state({ weekdays: [] }), 'weekly').weekdays).toEqual([0]);
-    expect(toExpression(switchMode(daily, 'weekly'))).toBe('0 0 * * 0,1,2,3,4,5,6');
+    // All seven days is every day (issue 16: "only on Sunday, Monday, …" listed all seven).
+    expect(toExpression(switchMode(daily, 'weekly'))).toBe('0 0 * * *');
     expect(switchMode(state({ mode: 'hourly', hour: 5 }), 'daily')).toMatchObject({ hour: 5 });
     expect(switchMode(state({ hour: 4, day: 3 }), 'advanced').expression).toBe('0 4 */3 * *');
   });
@@ -107,5 +108,7 @@ describe('schedule description language (the interface language)', () => {
     expect(describeCron('0 4 * * 0,6', 'de_DE')).toContain('04:00');
     expect(describeCron('0 4 * * 0,6', 'zh_HK')).toContain('星期日');
     expect(describeCron('  ', 'en_US')).toBeNull();
+    const everyDay = toExpression({ ...fromExpression('0 4 * * 1'), weekdays: [0, 1, 2, 3, 4, 5, 6] });
+    expect(describeCron(everyDay, 'en_US')).not.toMatch(/only on/);
   });
 });

@@ -50,8 +50,11 @@ export function toExpression(state: CronState): string {
       return `${minute} */${atLeastOne(state.hour)} * * ?`;
     case 'daily':
       return `${minute} ${hour} */${atLeastOne(state.day)} * *`;
-    case 'weekly':
-      return `${minute} ${hour} * * ${sortedWeekdays(state.weekdays).join(',')}`;
+    case 'weekly': {
+      // All seven days is every day: `*`, so the description says "every day", not "only on" all seven.
+      const days = sortedWeekdays(state.weekdays);
+      return `${minute} ${hour} * * ${days.length === 7 ? '*' : days.join(',')}`;
+    }
     case 'monthly':
       return `${minute} ${hour} ${atLeastOne(state.day)} */${atLeastOne(state.month)} *`;
     case 'advanced':

@@ -9,7 +9,7 @@ import { Icon } from '../../../components/icons';
 import { serverKeys, serversApi } from '../api';
 import { CardHeading } from './CardHeading';
 
-/** Delete with confirmation → 'Deleted Server' and back to the list. */
+/** Delete with confirmation → 'Server deleted' and back to the list. */
 export function DeleteServer({ serverId, name }: { serverId: string; name: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -32,7 +32,13 @@ export function OperationsEditor({ value, onChange, offered }: Props) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<number | null>(null);
   const firstType = firstStepType(offered);
-  const label = (type: string) => (isRuntimeStepType(type) ? t(`servers.tasks.types.${type}`) : type);
+  // Every offered type by name: runtime steps and the known processors (an unknown stored type shows as is).
+  const label = (type: string) =>
+    isRuntimeStepType(type)
+      ? t(`servers.tasks.types.${type}`)
+      : isKnownProcessorType(type)
+        ? t(`templates.processors.types.${type}`)
+        : type;
   const put = (index: number, op: TaskOperation) => onChange(value.map((o, i) => (i === index ? op : o)));
   const editingStep = editing === null ? undefined : value[editing];
   return (

@@ -44,7 +44,8 @@ export function TaskOverlay({ title, initial, offered, saving, onSave, onClose }
               state={form.cron}
               onChange={(cron, expression) => setForm({ ...form, cron, expression })}
             />
-            <Text size="sm" c={valid ? 'dimmed' : 'red'} data-testid="task-schedule-description">
+            {/* Red only when the schedule itself is unreadable, not while the name or steps are missing. */}
+            <Text size="sm" c={description ? 'dimmed' : 'red'} data-testid="task-schedule-description">
               {form.expression} — {description ?? t('servers.tasks.invalidSchedule')}
             </Text>
           </>

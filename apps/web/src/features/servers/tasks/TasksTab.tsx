@@ -99,6 +99,12 @@ export default function TasksTab({ server, permissions }: ServerTabProps) {
                     })
                   : t('servers.tasks.neverRun')}
               </Text>
+              {task.nextRun !== null && (
+                // The daemon computes it from the cron and its time zone; an instant, shown in the viewer's own.
+                <Text size="xs" c="dimmed" data-testid="task-next-run">
+                  {t('servers.tasks.nextRun', { when: formatDateTime(task.nextRun) })}
+                </Text>
+              )}
             </Stack>
             <Group gap="xs">
               <Button

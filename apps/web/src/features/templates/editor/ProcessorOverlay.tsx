@@ -31,7 +31,11 @@ export function ProcessorOverlay({ step, types: offered = knownProcessorTypes, o
       <SelectField<string>
         label={t('templates.processors.type')}
         value={draft.type}
-        data={types}
+        data={types.map((type) => ({
+          value: type,
+          // A label for each known type (issue 16: "alterfile", "mojangdl" were shown as raw ids).
+          label: isKnownProcessorType(type) ? t(`templates.processors.types.${type}`) : type,
+        }))}
         onChange={(type) => setDraft(changeProcessorType(draft, type))}
       />
       {isKnownProcessorType(draft.type) ? (
