@@ -3,7 +3,8 @@
  * restic (docs/backups.md § Hooks, § Clone): custom console lines before and after a backup, the line to wait for
  * and the timeout — a value the daemon would refuse is shown under its field and nothing is saved — then saved
  * into the daemon's policy; an administrator restores a backup into another stopped server of the same node
- * picked from a list, and a user who may restore but is not an administrator is offered no such choice.
+ * picked from a list, and a user who may restore but is not an administrator is offered no such choice. "Who"
+ * shows the caller's own backups by name and e-mail; another user's stay an id for a non-administrator.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -95,6 +96,11 @@ run('backups tab: hooks editor and clone picker', () => {
     const shortId = list.backups.find((b) => b.id === id)?.shortId ?? '';
     await page.goto(`/server/${source}?tab=backups`);
     const row = page.getByTestId(`backup-${shortId}`);
+    // Who asked: the caller's own backup by name and e-mail, not a bare id.
+    await row
+      .getByTestId('backup-figures')
+      .getByText(`by admin (${live.admin.email})`)
+      .waitFor({ timeout: 90_000 });
     await row.getByTestId('backup-restore').click({ timeout: 90_000 });
     const dialog = page.getByTestId('backup-restore-dialog');
     await dialog.getByTestId('backup-clone-into').click();
@@ -120,6 +126,11 @@ run('backups tab: hooks editor and clone picker', () => {
         .getByText('From the backup of', { exact: false })
         .waitFor();
       expect(await tp.page.getByTestId('backup-clone-into').count()).toBe(0);
+      // Someone else's backup: its id, never the administrator's e-mail (docs/backups.md § In the browser).
+      await tp.page.keyboard.press('Escape');
+      const figures = tp.page.getByTestId('backup-figures').first();
+      await figures.getByText(/ · by \S+$/).waitFor();
+      expect(await figures.textContent()).not.toContain(live.admin.email);
       expect(tp.pageErrors).toEqual([]);
     } finally {
       await tp.context.close();

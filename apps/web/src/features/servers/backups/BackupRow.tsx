@@ -7,6 +7,7 @@ import { notifyError, notifySuccess } from '../../../api/notify';
 import { ConfirmDeleteButton } from '../../../components/ConfirmDeleteButton';
 import { formatBytes, formatDateTime, formatNumber } from '../../../i18n/format';
 import { backupsApi, downloadUrl } from './api';
+import { useBackupWho } from './useBackupWho';
 
 export type Can = (flag: keyof ServerPermissionsView) => boolean;
 
@@ -14,6 +15,8 @@ interface Props {
   serverId: string;
   backup: Backup;
   can: Can;
+  /** The panel scope servers.admin: who asked is shown by name (useBackupWho). */
+  admin: boolean;
   /** An operation runs on the server: restore and delete would be refused (ErrBackupBusy). */
   busy: boolean;
   onBrowse: () => void;
@@ -24,8 +27,9 @@ interface Props {
 const size = (bytes: number | null) => (bytes === null ? '—' : formatBytes(bytes));
 
 /** One snapshot: its figures, and the actions the caller's flags allow. */
-export function BackupRow({ serverId, backup, can, busy, onBrowse, onRestore, onChanged }: Props) {
+export function BackupRow({ serverId, backup, admin, can, busy, onBrowse, onRestore, onChanged }: Props) {
   const { t } = useTranslation();
+  const who = useBackupWho(backup.by, admin);
   const lock = useMutation({
     mutationFn: () => backupsApi.lock(serverId, backup.id, !backup.locked),
     onSuccess: onChanged,
@@ -50,7 +54,7 @@ export function BackupRow({ serverId, backup, can, busy, onBrowse, onRestore, on
             total: size(backup.totalSize),
             files: backup.fileCount === null ? '—' : formatNumber(backup.fileCount),
           })}
-          {backup.by !== null && ` · ${t('servers.backups.by', { who: backup.by })}`}
+          {who !== null && ` · ${t('servers.backups.by', { who })}`}
         </Text>
       </Stack>
       <Group gap="xs">

@@ -72,6 +72,7 @@ export default function BackupsTab({ server, permissions, admin, live }: ServerT
               key={backup.id}
               serverId={server.id}
               backup={backup}
+              admin={admin}
               can={can}
               busy={busy}
               onBrowse={() => setBrowsing(backup)}
