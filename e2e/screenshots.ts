@@ -40,7 +40,10 @@ async function main(): Promise<void> {
     const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
       const res = await fetch(`${url}${path}`, {
         method,
-        headers: { authorization: `Bearer ${who.session}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${who.session}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
