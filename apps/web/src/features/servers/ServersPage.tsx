@@ -52,7 +52,9 @@ export default function ServersPage() {
         data-testid="servers-search"
       />
       <Card withBorder radius="md" padding={0}>
-        <Table.ScrollContainer minWidth={0} type="native">
+        {/* Wide enough that names break between words and status badges stay whole; past that the table scrolls
+            inside its card, never the page. */}
+        <Table.ScrollContainer minWidth={520} type="native">
           <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="sm" data-testid="servers-table">
             <Table.Thead>
               <Table.Tr>
@@ -100,7 +102,7 @@ function ServerRow({ server }: { server: ServerView }) {
           to={`/server/${server.id}`}
           fw={600}
           c="var(--mantine-primary-color-filled)"
-          style={{ overflowWrap: 'anywhere' }}
+          style={{ overflowWrap: 'break-word' }}
         >
           {server.name}
         </Text>
