@@ -9,9 +9,9 @@ import * as m0005 from './migrations/0005_node_tls';
 import * as m0006 from './migrations/0006_oauth2_revocation';
 import * as m0007 from './migrations/0007_backup_permissions';
 import * as m0008 from './migrations/0008_activity';
+import * as m0009 from './migrations/0009_alerts';
 import * as m0010 from './migrations/0010_otp_recovery_codes';
 import * as m0011 from './migrations/0011_password_resets';
-import * as m0009 from './migrations/0009_alerts';
 import * as m0012 from './migrations/0012_node_event_cursors';
 
 /** A static list (no directory scan): works the same from source, tests and any bundling. */
@@ -24,9 +24,9 @@ const migrations: Record<string, Migration> = {
   '0006_oauth2_revocation': m0006,
   '0007_backup_permissions': m0007,
   '0008_activity': m0008,
+  '0009_alerts': m0009,
   '0010_otp_recovery_codes': m0010,
   '0011_password_resets': m0011,
-  '0009_alerts': m0009,
   '0012_node_event_cursors': m0012,
 };
 

@@ -177,18 +177,10 @@ export interface Database {
   nodes: NodesTable;
   servers: ServersTable;
   activity: ActivityTable;
+  node_event_cursors: NodeEventCursorsTable;
   alert_rules: AlertRulesTable;
   alert_targets: AlertTargetsTable;
   alert_deliveries: AlertDeliveriesTable;
-  node_event_cursors: NodeEventCursorsTable;
-}
-
-/** Per node, the last outbox event recorded (0012; docs/activity.md § Node events). */
-export interface NodeEventCursorsTable {
-  node_id: string;
-  outbox: string;
-  seq: number | string; // bigint: PostgreSQL answers a string
-  updated_at: number;
 }
 
 /** An alert rule (docs/alerts.md); `condition` is the contract's AlertCondition as JSON; no server = global. */
@@ -221,5 +213,13 @@ export interface AlertDeliveriesTable {
   status: string; // contract alertDeliveryStatuses
   attempts: number;
   last_error: string | null;
+  updated_at: number;
+}
+
+/** Per node, the last outbox event recorded (0012; docs/activity.md § Node events). */
+export interface NodeEventCursorsTable {
+  node_id: string;
+  outbox: string;
+  seq: number | string; // bigint: PostgreSQL answers a string
   updated_at: number;
 }

@@ -28,9 +28,9 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0006_oauth2_revocation',
       '0007_backup_permissions',
       '0008_activity',
+      '0009_alerts',
       '0010_otp_recovery_codes',
       '0011_password_resets',
-      '0009_alerts',
       '0012_node_event_cursors',
     ]);
     expect(await migrateToLatest(db.kysely)).toEqual([]);
@@ -64,9 +64,9 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0006_oauth2_revocation',
       '0007_backup_permissions',
       '0008_activity',
+      '0009_alerts',
       '0010_otp_recovery_codes',
       '0011_password_resets',
-      '0009_alerts',
       '0012_node_event_cursors',
     ]);
   });
