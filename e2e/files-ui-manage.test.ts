@@ -53,7 +53,7 @@ run('file manager tools', () => {
     await live?.stop();
   });
 
-  async function filesPage(who = live.admin, viewport = WIDE) {
+  async function filesPage(who: { session: string; scopes: string[] } = live.admin, viewport = WIDE) {
     const tp = await openSignedIn(browser, live.panel.url, who, `/server/${serverId}?tab=files`);
     await tp.page.setViewportSize(viewport);
     // The first listing waits on the live socket; a loaded CI machine can take a while.

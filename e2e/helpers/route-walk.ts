@@ -2,7 +2,8 @@
  * Every route of the web app's route table (apps/web/src/app/routes.ts) as a concrete path: `:id` filled with a
  * real id of that kind, so a walk (the accessibility scan, the screenshots script) opens real pages, not 404s.
  */
-import { routes } from '../../apps/web/src/app/routes';
+// Read from the table's source (the table module imports the pages, which only the web build can load).
+import { routeTable } from '../i18n/fixture';
 
 export interface RouteIds {
   server: string;
@@ -22,14 +23,14 @@ export interface WalkPath {
 
 export function walkPaths(ids: RouteIds): WalkPath[] {
   const out: WalkPath[] = [];
-  for (const route of routes) {
+  for (const route of routeTable()) {
     const kind = /^\/(server|user|node|template)\/:id$/.exec(route.path)?.[1] as keyof RouteIds | undefined;
     const id = kind ? ids[kind] : '';
     if (kind && !id) continue;
     out.push({
       name: route.name,
       path: kind ? route.path.replace(':id', encodeURIComponent(id ?? '')) : route.path,
-      public: route.public === true,
+      public: route.public,
     });
   }
   return out;

@@ -58,6 +58,7 @@ export async function startI18nFixture(): Promise<I18nFixture> {
       '/auth/register',
       '/auth/invite?token=x',
       '/auth/setup?token=x',
+      '/auth/reset',
       '/errors/404',
     ],
   };
@@ -68,11 +69,12 @@ export async function startI18nFixture(): Promise<I18nFixture> {
  * source: the table module imports the pages, which Node cannot load. A parse that finds too few rows fails,
  * so the coverage check can never pass vacuously.
  */
-function routeTable(): Array<{ path: string; name: string }> {
+export function routeTable(): Array<{ path: string; name: string; public: boolean }> {
   const source = readFileSync(join(import.meta.dirname, '../../apps/web/src/app/routes.ts'), 'utf8');
-  const rows = [...source.matchAll(/\b(?:route|publicRoute)\('([^']+)', '([^']+)'/g)].map((m) => ({
-    path: m[1] ?? '',
-    name: m[2] ?? '',
+  const rows = [...source.matchAll(/\b(route|publicRoute)\(\s*'([^']+)',\s*'([^']+)'/g)].map((m) => ({
+    path: m[2] ?? '',
+    name: m[3] ?? '',
+    public: m[1] === 'publicRoute',
   }));
   if (rows.length < 15) throw new Error(`read only ${rows.length} rows from the route table`);
   return rows;
