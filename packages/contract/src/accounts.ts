@@ -34,6 +34,12 @@ export const otpEnrolmentSchema = z.object({ secret: z.string(), img: z.string()
 export type OtpEnrolment = z.infer<typeof otpEnrolmentSchema>;
 export const otpConfirmBodySchema = z.strictObject({ token: z.string().max(16) });
 export type OtpConfirmBody = z.infer<typeof otpConfirmBodySchema>;
+/**
+ * `?recoveryCodes=true` asks for the new recovery codes in the reply (200); without it the confirmation answers
+ * empty (204), as SPEC promises API clients, and the codes can be shown by regenerating them.
+ */
+export const otpConfirmQuerySchema = z.object({ recoveryCodes: z.enum(['true', 'false']).optional() });
+export type OtpConfirmQuery = z.infer<typeof otpConfirmQuerySchema>;
 /** One-time recovery codes, shown once: on enabling two-factor and on regenerating them. */
 export const otpRecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export type OtpRecoveryCodes = z.infer<typeof otpRecoveryCodesSchema>;

@@ -24,7 +24,10 @@ describe.each(DIALECTS)('two-factor recovery on %s', (dialect) => {
     const { secret } = (await call(t, 'POST', '/api/self/otp', { token: u.token })).json<{
       secret: string;
     }>();
-    const res = await call(t, 'PUT', '/api/self/otp', { token: u.token, body: { token: totpCode(secret) } });
+    const res = await call(t, 'PUT', '/api/self/otp?recoveryCodes=true', {
+      token: u.token,
+      body: { token: totpCode(secret) },
+    });
     expect(res.statusCode).toBe(200);
     return { secret, codes: res.json<{ recoveryCodes: string[] }>().recoveryCodes };
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   otpConfirmBodySchema,
+  otpConfirmQuerySchema,
   otpEnrolmentSchema,
   otpRecoveryBodySchema,
   otpRecoveryCodesSchema,
@@ -57,10 +58,17 @@ export function selfRoutes(app: App, self: SelfService): void {
 
   app.put('/api/self/otp', {
     config: sessionOnly,
-    schema: { tags, body: otpConfirmBodySchema, response: { 200: otpRecoveryCodesSchema } },
-    handler: async (req) => ({
-      recoveryCodes: await self.confirmOtp(currentUser(req).userId, req.body.token),
-    }),
+    schema: {
+      tags,
+      querystring: otpConfirmQuerySchema,
+      body: otpConfirmBodySchema,
+      response: { 200: otpRecoveryCodesSchema, 204: z.null() },
+    },
+    handler: async (req, reply) => {
+      const recoveryCodes = await self.confirmOtp(currentUser(req).userId, req.body.token);
+      if (req.query.recoveryCodes === 'true') return { recoveryCodes };
+      return reply.code(204).send(null);
+    },
   });
 
   app.post('/api/self/otp/recovery', {

@@ -34,7 +34,7 @@ export const accountApi = {
   startOtp: () => api.post<OtpEnrolment>('/api/self/otp'),
   /** Enabling answers the first recovery codes, shown once (docs/security.md § Two-factor). */
   confirmOtp: (token: string) =>
-    api.put<OtpRecoveryCodes>('/api/self/otp', { token } satisfies OtpConfirmBody),
+    api.put<OtpRecoveryCodes>('/api/self/otp?recoveryCodes=true', { token } satisfies OtpConfirmBody),
   regenerateRecovery: (body: OtpRecoveryBody) => api.post<OtpRecoveryCodes>('/api/self/otp/recovery', body),
   disableOtp: (token: string) => api.delete<void>(`/api/self/otp/${encodeURIComponent(token)}`),
 };
