@@ -71,12 +71,8 @@ export class BackupService {
     // Pack files a killed restic left in its temporary folder (restic removes them itself when it ends).
     await rm(join(this.options.backupsDir, 'tmp'), { recursive: true, force: true });
     for (const id of serverIds) this.schedules.set(id, (await this.states.read(id)).policy.schedule);
-    // The repository is opened (created, stale locks cleared) now rather than by the first backup, which would
-    // otherwise wait for two or three more restic runs (docs/performance.md § Backups). A failure here is only
-    // logged: the next use opens it again and reports its own catalogued error.
-    this.repo.streamTarget().catch((err: unknown) => {
-      this.options.log.warn({ err: isAppError(err) ? err.code : err }, 'backups: repository not opened');
-    });
+    // The repository is opened by its first use, not here: every daemon start would otherwise run restic (a
+    // key derivation on a new repository) and leave it writing while a stop removes the data folder.
   }
 
   private deps() {
