@@ -45,6 +45,7 @@ describe('route table', () => {
       '/auth/invite',
       '/auth/login',
       '/auth/register',
+      '/auth/reset',
       '/auth/setup',
       '/errors/404',
     ]);
