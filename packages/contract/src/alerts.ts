@@ -142,6 +142,7 @@ export const ALERT_DELIVERIES_MAX = 200;
 export const alertDeliveriesQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(ALERT_DELIVERIES_MAX).default(50),
 });
+export type AlertDeliveriesQuery = z.infer<typeof alertDeliveriesQuerySchema>;
 export const alertDeliveryListSchema = z.object({ deliveries: z.array(alertDeliverySchema) });
 export type AlertDeliveryList = z.infer<typeof alertDeliveryListSchema>;
 

@@ -18,6 +18,8 @@ describe.each(DIALECTS)('app config and themes on %s', (dialect) => {
       branding: { name: 'Hearth' },
       themes: { active: 'hearth', available: ['hearth', 'midnight'] },
       registrationEnabled: false,
+      // "Forgot password?" is offered only with an e-mail provider (docs/security.md § Password reset).
+      passwordResetEnabled: false,
       defaultLocale: 'en_US',
     });
   });
