@@ -221,7 +221,7 @@ describe.runIf(canRun)('template screens in Chromium against the real panel', ()
       .waitFor();
     await card(page, 'install').getByText('javadl: 21').click();
     await dialog(page).getByText('Hearth does not run the javadl processor yet').waitFor();
-    await choose(page, dialog(page).getByLabel('Type', { exact: true }), 'mkdir');
+    await choose(page, dialog(page).getByLabel('Type', { exact: true }), 'Create a folder');
     expect(await dialog(page).getByLabel('Target').inputValue()).toBe('');
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
   });
