@@ -127,7 +127,13 @@ function Row(props: {
         title={parent ? undefined : entry.name}
         data-testid="file-open"
       >
-        <Text lineClamp={2} lh={1.2} fw={entry.isFile ? 400 : 600} style={{ overflowWrap: 'anywhere' }}>
+        <Text
+          lineClamp={2}
+          lh={1.2}
+          fz={{ base: 'sm', sm: 'md' }}
+          fw={entry.isFile ? 400 : 600}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {parent ? t('servers.files.parent') : entry.name}
         </Text>
       </UnstyledButton>
