@@ -118,7 +118,10 @@ describe.runIf(canRun)('account screens in Chromium against the real panel', () 
     await page.getByRole('switch', { name: 'Allow self-registration' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved').waitFor();
-    await expect.poll(() => page.getByTestId('brand').textContent()).toBe('Ember Hosting');
+    // The brand follows the refetched config: on a loaded machine that takes longer than expect.poll's 1 s default.
+    await expect
+      .poll(() => page.getByTestId('brand').textContent(), { timeout: 30_000 })
+      .toBe('Ember Hosting');
     await screenshot(page, 'settings');
     const config = (await (await fetch(`${suite.panel.url}/api/config`)).json()) as {
       registrationEnabled: boolean;
