@@ -4,10 +4,11 @@
  * the count of events dropped at the bound, replaced whole (temp file, fsync, rename). Acknowledged lines are
  * removed by rewriting the log the same way, so a crash leaves either the old file or the new one.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { nodeEventSchema, type NodeEvent } from '@hearth/contract';
+import { writePrivate } from '../backups/atomic-file';
 
 export interface OutboxState {
   /** Changes only when the folder is wiped: the panel then starts its cursor again. */
@@ -38,18 +39,7 @@ async function readIfExists(path: string): Promise<string | null> {
 
 /** Writes `content` whole or not at all: a temp file fsync'd, renamed over `path`, the folder fsync'd. */
 export async function replaceFile(dir: string, path: string, content: string): Promise<void> {
-  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  const handle = await open(temp, 'wx', 0o600);
-  try {
-    await handle.writeFile(content);
-    await handle.sync();
-  } catch (err) {
-    await handle.close();
-    await rm(temp, { force: true });
-    throw err;
-  }
-  await handle.close();
-  await rename(temp, path);
+  await writePrivate(path, content);
   await syncDir(dir);
 }
 
