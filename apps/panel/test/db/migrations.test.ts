@@ -32,6 +32,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0010_otp_recovery_codes',
       '0011_password_resets',
       '0012_node_event_cursors',
+      '0013_template_imports',
     ]);
     expect(await migrateToLatest(db.kysely)).toEqual([]);
   });
@@ -49,6 +50,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       'otp_recovery_codes',
       'password_resets',
       'node_event_cursors',
+      'template_imports',
     ]) {
       expect(tables).toContain(table);
     }
@@ -68,6 +70,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0010_otp_recovery_codes',
       '0011_password_resets',
       '0012_node_event_cursors',
+      '0013_template_imports',
     ]);
   });
 
