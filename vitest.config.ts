@@ -26,6 +26,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // Concurrent tests inside one file (e2e/i18n-walk.test.ts's locales) run at most three at a time.
+          maxConcurrency: 3,
         },
       },
     ],

@@ -2,10 +2,12 @@
  * No English anywhere: for each of the 34 translated locales, walk every route of the route table
  * (public pages, then signed in as the administrator: lists, a live server with all its tabs, editors, settings)
  * and fail on any visible text node equal to an en_US string, outside the allowlist of same-as-english.ts.
- * One browser; one context per locale; the session cookie is reused, navigation is client-side.
+ * One browser; one context per locale; the session cookie is reused, navigation is client-side. Locales run
+ * three at a time (the e2e project's `maxConcurrency`): a walk mostly waits for pages to settle, and one at a
+ * time the 34 walks took ~10 minutes of CI. Concurrent tests assert with their own `expect` (Vitest's rule).
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { mayMatchEnglish } from '../apps/web/src/i18n/same-as-english';
 import { otherLocales, readEnglish } from '../apps/web/test/helpers/i18n-files';
 import { browserAvailable, launchBrowser } from './helpers/browser';
@@ -42,7 +44,7 @@ describe.runIf(canRun)('every screen in every locale shows no English', () => {
     await fx?.live.stop();
   });
 
-  it.each(otherLocales)('%s', async (locale) => {
+  it.concurrent.for(otherLocales)('%s', async (locale, { expect }) => {
     const context = await browser.newContext({
       baseURL: fx.live.panel.url,
       viewport: { width: 1280, height: 800 },
