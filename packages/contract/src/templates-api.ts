@@ -53,7 +53,17 @@ export const storedTemplateSchema = z.looseObject({
 });
 export type StoredTemplate = Template & { id: string; name: string; warnings: TemplateWarning[] };
 
-/** A template a source offers for import. */
+/**
+ * How an importable template stands against the stored one with its id (docs/api.md § Import state):
+ * `new` nothing stored; `current` the stored one is what the source offers; `newer` the source changed since
+ * the import (a higher `version` when both carry one, else a different definition hash); `differs` stored but
+ * not from this source's import (saved by hand, imported elsewhere or before Hearth recorded imports) and
+ * different from it, or a source `version` lower than the imported one.
+ */
+export const importStates = ['new', 'current', 'newer', 'differs'] as const;
+export type ImportState = (typeof importStates)[number];
+
+/** A template a source offers for import, with its state against what is stored. */
 export const importableTemplateSchema = z.object({
   name: z.string(),
   display: z.string(),
@@ -61,6 +71,19 @@ export const importableTemplateSchema = z.object({
   source: z.string(),
   path: z.string(),
   warnings: z.array(templateWarningSchema),
+  state: z.enum(importStates),
+  /** The source's `version` field, when the template carries one. */
+  version: z.string().optional(),
+  /** What the last import of this id recorded; absent when the stored template was never imported. */
+  imported: z
+    .object({
+      source: z.string(),
+      at: z.number(),
+      version: z.string().optional(),
+      /** The stored template was saved since that import: re-importing loses those edits. */
+      editedSince: z.boolean(),
+    })
+    .optional(),
 });
 export type ImportableTemplate = z.infer<typeof importableTemplateSchema>;
 
@@ -84,6 +107,17 @@ export const importListSchema = z.object({
   sourceErrors: z.array(z.object({ source: z.string(), error: z.string() })),
 });
 export type ImportList = z.infer<typeof importListSchema>;
+
+/**
+ * `POST /api/templates/import/{name}?overwrite=`: absent or `true` replaces a stored template with that id, as
+ * SPEC and PufferPanel do; `false` refuses with 409 `ErrDuplicateTemplateName` when one is stored (the web asks
+ * first, then sends `true`).
+ */
+export const importQuerySchema = z.strictObject({
+  source: z.string().min(1).max(100).optional(),
+  overwrite: z.enum(['true', 'false']).optional(),
+});
+export type ImportQuery = z.infer<typeof importQuerySchema>;
 
 /** `POST /api/templates/import/{name}`: the stored template's summary. */
 export const importResultSchema = templateSummarySchema.extend({ source: z.string() });

@@ -159,6 +159,48 @@ describe.each(DIALECTS)('templates API on %s', (dialect) => {
     expect(stored(read).readme).toContain('apt-get install freeciv-server');
   });
 
+  it('refuses an overwrite with 409 when asked to (?overwrite=false), overwrites by default as SPEC says', async () => {
+    const url = '/api/templates/import/minetest-server';
+    expect((await call(t, 'POST', `${url}?overwrite=false`, { token: viewer })).statusCode).toBe(403);
+    const first = await call(t, 'POST', `${url}?overwrite=false`, { token: editor });
+    expect(first.statusCode).toBe(200);
+    await call(t, 'PUT', '/api/templates/minetest-server', {
+      token: editor,
+      body: { ...echo, display: 'Mine' },
+    });
+    const status = async () =>
+      (await call(t, 'GET', '/api/templates/import/status', { token: editor }))
+        .json<ImportList>()
+        .templates.find((x) => x.name === 'minetest-server');
+    expect(await status()).toMatchObject({
+      state: 'current',
+      imported: { source: 'bundled', editedSince: true },
+    });
+
+    const refused = await call(t, 'POST', `${url}?overwrite=false`, { token: editor });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toMatchObject({
+      code: 'ErrDuplicateTemplateName',
+      metadata: { name: 'minetest-server' },
+    });
+    const kept = await call(t, 'GET', '/api/templates/minetest-server', { token: viewer });
+    expect(stored(kept).display).toBe('Mine');
+    const bad = await call(t, 'POST', `${url}?overwrite=yes`, { token: editor });
+    expect(bad.statusCode).toBe(400);
+
+    for (const query of ['', '?overwrite=true']) {
+      await call(t, 'PUT', '/api/templates/minetest-server', {
+        token: editor,
+        body: { ...echo, display: 'Mine' },
+      });
+      const res = await call(t, 'POST', `${url}${query}`, { token: editor });
+      expect(res.statusCode, query).toBe(200);
+      const read = await call(t, 'GET', '/api/templates/minetest-server', { token: viewer });
+      expect(stored(read).display, query).not.toBe('Mine');
+      expect(await status()).toMatchObject({ state: 'current', imported: { editedSince: false } });
+    }
+  });
+
   it('answers ErrNoTemplate for an unknown import name and a 400 for an unknown source', async () => {
     const res = await call(t, 'POST', '/api/templates/import/does-not-exist', { token: editor });
     expect(res.statusCode).toBe(404);

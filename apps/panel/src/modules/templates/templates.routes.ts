@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   importListSchema,
   importNamesSchema,
+  importQuerySchema,
   importResultSchema,
   storedTemplateSchema,
   templateIdSchema,
@@ -59,9 +60,15 @@ export function templatesRoutes(app: App, templates: TemplatesService): void {
     handler: (req) => templates.importable(req.query.source),
   });
 
+  // SPEC: an import overwrites; `?overwrite=false` (what the web sends first) refuses with 409 instead.
   app.post('/api/templates/import/:name', {
     config: { permission: 'editTemplates' },
-    schema: { tags, params: nameParams, querystring: sourceQuery, response: { 200: importResultSchema } },
-    handler: (req) => templates.import(req.params.name, req.query.source),
+    schema: {
+      tags,
+      params: nameParams,
+      querystring: importQuerySchema,
+      response: { 200: importResultSchema },
+    },
+    handler: (req) => templates.import(req.params.name, req.query.source, req.query.overwrite !== 'false'),
   });
 }

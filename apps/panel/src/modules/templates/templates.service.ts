@@ -5,10 +5,12 @@ import type {
   StoredTemplate,
   TemplateSummary,
 } from '@hearth/contract/templates-api';
+import { definitionHash, importStateOf } from './import-state';
 import { loadTemplate } from './template-io';
 import { toRow, toStored, toSummary } from './templates.presenter';
-import type { TemplatesRepository } from './templates.repository';
+import type { TemplateImportRow, TemplateRow, TemplatesRepository } from './templates.repository';
 import type { TemplateSources } from './sources/template-sources';
+import type { SourceTemplate } from './sources/types';
 import type { ActivityService } from '../activity/activity.service';
 
 /** Per-template outcome of importing a whole source. */
@@ -47,17 +49,27 @@ export class TemplatesService {
     if (!(await this.repo.delete(id))) throw new AppError('ErrNoTemplate', { name: id });
   }
 
+  /** What the sources offer, each with its state against the stored template of that id (one query each). */
   async importable(source?: string): Promise<ImportList> {
     this.checkSource(source);
     const scan = await this.sources.scan(source);
-    const templates = scan.templates.map((t) => ({
-      name: t.name,
-      display: t.template.display,
-      type: t.template.type,
-      source: t.source,
-      path: t.path,
-      warnings: t.warnings,
-    }));
+    const stored = new Map(
+      (await this.repo.list()).map((r) => [r.id, { hash: definitionHash(r.definition) }]),
+    );
+    const records = new Map((await this.repo.listImports()).map((r) => [r.template_id, r]));
+    const templates = scan.templates.map((t) => {
+      const offered = { source: t.source, hash: this.offeredRow(t).hash, version: t.template.version };
+      return {
+        name: t.name,
+        display: t.template.display,
+        type: t.template.type,
+        source: t.source,
+        path: t.path,
+        warnings: t.warnings,
+        ...(t.template.version !== undefined ? { version: t.template.version } : {}),
+        ...importStateOf(offered, stored.get(t.name), records.get(t.name)),
+      };
+    });
     return { templates, problems: scan.problems, sourceErrors: scan.sourceErrors };
   }
 
@@ -67,15 +79,20 @@ export class TemplatesService {
     return [...new Set(list.templates.map((t) => t.name))];
   }
 
-  /** Imports one template by name (overwriting a stored one with that id); a broken file is a 400 with its reason. */
-  async import(name: string, source?: string): Promise<ImportResult> {
+  /**
+   * Imports one template by name; a broken file is a 400 with its reason. A stored template with that id is
+   * replaced (SPEC's import), unless `overwrite` is false: then 409 ErrDuplicateTemplateName and nothing changes.
+   */
+  async import(name: string, source?: string, overwrite = true): Promise<ImportResult> {
     this.checkSource(source);
     const found = await this.sources.find(name, source);
     if (!found) throw new AppError('ErrNoTemplate', { name });
     if (!found.ok) throw new AppError('ErrInvalidDefinition', { reason: found.problem.reason });
-    const { template, warnings, source: from } = found.value;
-    const row = toRow(found.value.name, template, warnings, this.now());
-    await this.repo.upsert(row);
+    const { row, record } = this.offeredRow(found.value);
+    if (!(await this.repo.storeImport(row, record, overwrite))) {
+      throw new AppError('ErrDuplicateTemplateName', { name: found.value.name });
+    }
+    const from = found.value.source;
     await this.activity?.here('template.imported', { details: { name: found.value.name, source: from } });
     return { ...toSummary(row), source: from };
   }
@@ -90,12 +107,27 @@ export class TemplatesService {
       reason: p.reason,
     }));
     for (const found of scan.templates) {
-      const row = toRow(found.name, found.template, found.warnings, this.now());
-      await this.repo.upsert(row);
+      const { row, record } = this.offeredRow(found);
+      await this.repo.storeImport(row, record, true);
       await this.activity?.here('template.imported', { details: { name: found.name, source: found.source } });
       outcomes.push({ name: found.name, ok: true, result: { ...toSummary(row), source: found.source } });
     }
     return outcomes;
+  }
+
+  /** The row an import of `found` stores, the import record beside it, and the hash both share. */
+  private offeredRow(found: SourceTemplate): { row: TemplateRow; record: TemplateImportRow; hash: string } {
+    const now = this.now();
+    const row = toRow(found.name, found.template, found.warnings, now);
+    const hash = definitionHash(row.definition);
+    const record = {
+      template_id: found.name,
+      source: found.source,
+      definition_hash: hash,
+      version: found.template.version ?? null,
+      imported_at: now,
+    };
+    return { row, record, hash };
   }
 
   private checkSource(source: string | undefined): void {
