@@ -156,7 +156,7 @@ export class ServerManager {
     server.setDefinition(definition);
     server.setAdminEdited(adminEdited);
     await this.tasks.load(id, definition.tasks);
-    server.log('Definition reloaded');
+    server.say('definition.reloaded', {});
   }
 
   /** Deleting kills a running server first, then removes its definition and folder. */

@@ -8,7 +8,7 @@ import type { ProcessorContext } from './context';
  */
 export async function runCommandStep(step: ProcessorOf<'command'>, ctx: ProcessorContext): Promise<void> {
   for (const line of step.commands) {
-    ctx.log(`Running: ${line}`);
+    ctx.say('step.command', { command: line });
     const exit = await ctx.runCommand(line);
     if (exit.code !== 0) {
       const how = exit.signal ? `was ended by ${exit.signal}` : `exited with code ${exit.code}`;

@@ -1,4 +1,5 @@
 /** What a processor may use: the sandbox for files, the environment for commands, and daemon settings. */
+import type { DaemonMessageCode, DaemonMessageParams } from '@hearth/contract/daemon-messages';
 import type { ProcessSpec, Environment, ExitState } from '../environment/environment';
 import type { ExtractOptions } from '../filesystem/archive/extract';
 import type { Sandbox } from '../filesystem/sandbox';
@@ -15,6 +16,8 @@ export interface ProcessorContext {
   sandbox: Sandbox;
   /** Writes a daemon line to the server console. */
   log(line: string): void;
+  /** Writes a daemon line by code, which the web app shows in the reader's language (contract daemon-messages). */
+  say<C extends DaemonMessageCode>(code: C, params: DaemonMessageParams<C>): void;
   /** Runs one command line in the server folder through the server's environment. */
   runCommand(line: string): Promise<ExitState>;
   http: HttpSettings;

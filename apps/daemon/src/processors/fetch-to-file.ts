@@ -38,7 +38,7 @@ export async function fetchToFile(
 ): Promise<void> {
   const { response: res, url: finalUrl } = await httpGet(url, ctx.http, ctx.signal);
   const target = typeof targetOf === 'string' ? targetOf : targetOf(finalUrl);
-  ctx.log(`Downloading ${finalUrl} to ${target}`);
+  ctx.say('step.download', { url: finalUrl, target });
   const total = Number(res.headers['content-length'] ?? 0) || 0;
   const hash = createHash('sha1');
   const metered = meter(url, total, ctx, hash);
@@ -52,7 +52,8 @@ export async function fetchToFile(
       });
     }
   });
-  ctx.log(`Saved ${target}${expectedSha1 ? ' (SHA-1 verified)' : ''}`);
+  if (expectedSha1) ctx.say('step.savedVerified', { target });
+  else ctx.say('step.saved', { target });
 }
 
 /** The file name a URL points at (last path segment), for `download` steps. */

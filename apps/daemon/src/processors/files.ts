@@ -18,17 +18,17 @@ export async function runAlterfile(step: ProcessorOf<'alterfile'>, ctx: Processo
   const text = await ctx.sandbox.readText(step.file);
   const replace = step.regex ? step.replace : step.replace.replace(/\$/g, '$$$$');
   await ctx.sandbox.writeAtomic(step.file, text.replace(pattern, replace));
-  ctx.log(`Altered ${step.file}`);
+  ctx.say('step.altered', { file: step.file });
 }
 
 export async function runWritefile(step: ProcessorOf<'writefile'>, ctx: ProcessorContext): Promise<void> {
   await ctx.sandbox.writeAtomic(step.target, step.text);
-  ctx.log(`Wrote ${step.target}`);
+  ctx.say('step.wrote', { target: step.target });
 }
 
 export async function runMkdir(step: ProcessorOf<'mkdir'>, ctx: ProcessorContext): Promise<void> {
   await ctx.sandbox.mkdirp(step.target);
-  ctx.log(`Created folder ${step.target}`);
+  ctx.say('step.createdFolder', { target: step.target });
 }
 
 /** `move`: source may be a glob; several sources need an existing folder as target. */
@@ -45,6 +45,6 @@ export async function runMove(step: ProcessorOf<'move'>, ctx: ProcessorContext):
   for (const source of sources) {
     const target = intoFolder ? `${step.target}/${basename(source)}` : step.target;
     await ctx.sandbox.move(source, target);
-    ctx.log(`Moved ${source} to ${target}`);
+    ctx.say('step.moved', { source, target });
   }
 }

@@ -11,6 +11,7 @@ import {
   type Processor,
   type ProcessorOf,
 } from '@hearth/contract';
+import type { DaemonPhase } from '@hearth/contract/daemon-messages';
 import { substituteDeep, type Substitutions } from '../server/variables';
 import { runCommandStep } from './command';
 import type { ProcessorContext } from './context';
@@ -56,7 +57,7 @@ function reasonOf(err: unknown): string {
 }
 
 export async function runProcessors(
-  phase: string,
+  phase: DaemonPhase,
   steps: Processor[],
   values: Substitutions,
   ctx: ProcessorContext,
@@ -64,19 +65,20 @@ export async function runProcessors(
   assertRunnable(steps);
   for (const [index, raw] of steps.entries()) {
     const step = substituteDeep(raw, values) as KnownProcessor;
-    const label = `${phase} step ${index + 1}/${steps.length} (${step.type})`;
+    const where = { phase, index: index + 1, total: steps.length, type: step.type };
     if (ctx.signal.aborted) {
       // A kill that lands between steps (or before the first) is reported like one that lands during a step.
       const reason = 'aborted by a kill';
-      ctx.log(`${label} failed: ${reason}`);
+      ctx.say('phase.stepKilled', where);
       throw new AppError('ErrProcessorFailed', { step: index + 1, type: step.type, reason });
     }
-    ctx.log(`${label}`);
+    ctx.say('phase.step', where);
     try {
       await dispatch(step, ctx);
     } catch (err) {
       const reason = ctx.signal.aborted ? 'aborted by a kill' : reasonOf(err);
-      ctx.log(`${label} failed: ${reason}`);
+      if (ctx.signal.aborted) ctx.say('phase.stepKilled', where);
+      else ctx.say('phase.stepFailed', { ...where, reason });
       const metadata = { step: index + 1, type: step.type, reason };
       throw new AppError('ErrProcessorFailed', metadata, {
         cause: err,

@@ -211,7 +211,7 @@ export class TaskScheduler {
     const server = this.serverOf(serverId);
     if (!state || !task || !server) return;
     if (state.running.has(taskId)) {
-      server.log(`Task ${task.name} skipped (${trigger}): its previous run is still going`);
+      server.say('task.skipped', { name: task.name, trigger });
       this.logger.info({ serverId, taskId }, 'task run skipped: previous run still going');
       return;
     }

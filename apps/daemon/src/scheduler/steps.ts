@@ -40,7 +40,7 @@ async function startUnlessRunning(server: Server): Promise<void> {
   } catch (err) {
     // A task that starts an already running server has nothing to do; it is not a failure.
     if (!(isAppError(err) && err.code === 'ErrServerRunning')) throw err;
-    server.log('The server is already running');
+    server.say('power.alreadyRunning', {});
   }
 }
 

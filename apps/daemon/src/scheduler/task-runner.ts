@@ -25,25 +25,25 @@ export async function executeTask(
     await checks.admit();
   } catch (err) {
     const reason = signal.aborted ? 'aborted' : reasonOf(err);
-    server.log(`Task ${name} not run: ${reason}`);
+    server.say('task.notRun', { name, reason });
     return { result: 'failed', error: `not run: ${reason}` };
   }
-  server.log(`Running task ${name}`);
+  server.say('task.running', { name });
   const total = operations.length;
   for (const [index, op] of operations.entries()) {
-    const label = `Task ${name} step ${index + 1}/${total} (${describeOperation(op)})`;
-    server.log(label);
+    const step = { name, index: index + 1, total, operation: describeOperation(op) };
+    server.say('task.step', step);
     try {
       if (signal.aborted) throw new Error('aborted');
       await checks.step(op);
       await runOperation(server, op, signal);
     } catch (err) {
       const reason = signal.aborted ? 'aborted' : reasonOf(err);
-      server.log(`${label} failed: ${reason}`);
-      server.log(`Task ${name} failed`);
+      server.say('task.stepFailed', { ...step, reason });
+      server.say('task.failed', { name });
       return { result: 'failed', error: `step ${index + 1}: ${reason}` };
     }
   }
-  server.log(`Task ${name} finished`);
+  server.say('task.finished', { name });
   return { result: 'success' };
 }

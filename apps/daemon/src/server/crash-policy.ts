@@ -7,6 +7,13 @@
  * - a run shorter than `minUptimeMs` is unstable; after `maxUnstableRuns` unstable runs in a row the daemon
  *   gives up; restarts back off exponentially from `backoffInitialMs` up to `backoffMaxMs`.
  */
+import {
+  daemonMessageLine,
+  daemonMessageText,
+  type DaemonMessageCode,
+  type DaemonMessageParams,
+} from '@hearth/contract/daemon-messages';
+
 export interface CrashPolicySettings {
   minUptimeMs: number;
   maxUnstableRuns: number;
@@ -22,39 +29,47 @@ export interface ExitFacts {
   autorecover: boolean;
 }
 
-export type CrashDecision = { restart: boolean; delayMs: number; unstableRuns: number; message: string };
+/** `message` is the English text; `line` the console line with its code (contract daemon-messages). */
+export type CrashDecision = {
+  restart: boolean;
+  delayMs: number;
+  unstableRuns: number;
+  message: string;
+  line: string;
+};
 
-const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
+
+function decision<C extends DaemonMessageCode>(
+  restart: { restart: boolean; delayMs: number; unstableRuns: number },
+  code: C,
+  params: DaemonMessageParams<C>,
+): CrashDecision {
+  return { ...restart, message: daemonMessageText(code, params), line: daemonMessageLine(code, params) };
+}
 
 export function decideAfterExit(
   facts: ExitFacts,
   unstableRuns: number,
   s: CrashPolicySettings,
 ): CrashDecision {
-  const none = (message: string, runs = 0): CrashDecision => ({
-    restart: false,
-    delayMs: 0,
-    unstableRuns: runs,
-    message,
-  });
-  if (facts.requested) return none('Stopped on request; no automatic restart.');
-  if (facts.clean && !facts.autorestart) return none('Exited cleanly; autorestart is off.');
-  if (!facts.clean && !facts.autorecover) return none('Crashed; autorecover is off.');
+  const none = { restart: false, delayMs: 0, unstableRuns: 0 };
+  if (facts.requested) return decision(none, 'crash.stoppedOnRequest', {});
+  if (facts.clean && !facts.autorestart) return decision(none, 'crash.cleanNoRestart', {});
+  if (!facts.clean && !facts.autorecover) return decision(none, 'crash.noRecover', {});
   const unstable = facts.uptimeMs < s.minUptimeMs;
   const runs = unstable ? unstableRuns + 1 : 0;
   if (runs >= s.maxUnstableRuns) {
-    return none(
-      `Ran less than ${seconds(s.minUptimeMs)} ${runs} times in a row; giving up. Start it again by hand.`,
+    return decision({ ...none, unstableRuns: runs }, 'crash.givingUp', {
+      seconds: seconds(s.minUptimeMs),
       runs,
-    );
+    });
   }
   const delayMs = Math.min(s.backoffInitialMs * 2 ** Math.max(0, runs - 1), s.backoffMaxMs);
-  const why = facts.clean ? 'autorestart' : 'autorecover';
-  const note = unstable ? ` (unstable run ${runs} of ${s.maxUnstableRuns})` : '';
-  return {
-    restart: true,
-    delayMs,
-    unstableRuns: runs,
-    message: `Restarting in ${seconds(delayMs)} (${why})${note}.`,
-  };
+  const setting = facts.clean ? 'autorestart' : 'autorecover';
+  const restart = { restart: true, delayMs, unstableRuns: runs };
+  const wait = seconds(delayMs);
+  return unstable
+    ? decision(restart, 'crash.restartingUnstable', { seconds: wait, setting, runs, max: s.maxUnstableRuns })
+    : decision(restart, 'crash.restarting', { seconds: wait, setting });
 }

@@ -5,8 +5,10 @@ import { decideAfterExit } from './crash-policy';
 import { beginStart, runPhase } from './power';
 import type { Server } from './server';
 
-function describeExit(state: ExitState): string {
-  return state.signal ? `signal ${state.signal}` : `code ${state.code ?? '?'}`;
+function sayExit(server: Server, state: ExitState, uptimeMs: number): void {
+  const seconds = (uptimeMs / 1000).toFixed(1);
+  if (state.signal) server.say('exit.signal', { signal: state.signal, seconds });
+  else server.say('exit.code', { code: state.code ?? '?', seconds });
 }
 
 async function autoRestart(server: Server, why: string): Promise<void> {
@@ -22,18 +24,18 @@ async function autoRestart(server: Server, why: string): Promise<void> {
     await beginStart(server, true)();
   } catch (err) {
     server.machine.cancelRestart(); // refused before it began: the server is stopped, not waiting any more
-    server.log(`Automatic restart failed: ${err instanceof Error ? err.message : String(err)}`);
+    server.say('power.autoRestartFailed', { reason: err instanceof Error ? err.message : String(err) });
   }
 }
 
 async function afterExit(server: Server, state: ExitState, requested: boolean): Promise<void> {
   const uptimeMs = Date.now() - server.startedAt;
-  server.log(`Server exited with ${describeExit(state)} after ${(uptimeMs / 1000).toFixed(1)} s`);
+  sayExit(server, state, uptimeMs);
   const { run } = server.getDefinition();
   try {
-    await runPhase(server, 'Post-stop', run.post);
+    await runPhase(server, 'postStop', run.post);
   } catch (err) {
-    server.log(`Post-stop hooks failed: ${err instanceof Error ? err.message : String(err)}`);
+    server.say('exit.postStopFailed', { reason: err instanceof Error ? err.message : String(err) });
   }
   const clean = state.code === 0 && state.signal === null;
   // A crash for the activity log (docs/activity.md § Node events): an exit nobody asked for that was not clean.
@@ -49,7 +51,7 @@ async function afterExit(server: Server, state: ExitState, requested: boolean): 
   const facts = { requested, clean, uptimeMs, autorestart: run.autorestart, autorecover: run.autorecover };
   const decision = decideAfterExit(facts, server.machine.unstableRuns, server.settings.crash);
   server.machine.setUnstableRuns(decision.unstableRuns);
-  server.log(decision.message);
+  server.log(decision.line);
   const why = clean ? 'autorestart' : 'autorecover';
   if (decision.restart) server.machine.scheduleRestart(decision.delayMs, () => void autoRestart(server, why));
 }

@@ -5,6 +5,7 @@
  * then start while running → ErrServerRunning, stop/kill while stopped → no-op; kill is always allowed.
  */
 import { AppError, isAppError, stopSettingOf } from '@hearth/contract';
+import type { DaemonPhase } from '@hearth/contract/daemon-messages';
 import { mkdir } from 'node:fs/promises';
 import { assertRunnable, runProcessors } from '../processors';
 import { argvOf, buildProcessSpec } from './process-spec';
@@ -42,8 +43,9 @@ async function doStart(server: Server, automatic: boolean): Promise<void> {
 
 async function spawnMain(server: Server, automatic: boolean): Promise<void> {
   const definition = server.getDefinition();
-  server.log(automatic ? 'Starting server (automatic restart)' : 'Starting server');
-  await runPhase(server, 'Pre-start', definition.run.pre);
+  if (automatic) server.say('power.startingAuto', {});
+  else server.say('power.starting', {});
+  await runPhase(server, 'preStart', definition.run.pre);
   const spec = await buildProcessSpec(
     definition.run.command,
     definition,
@@ -55,7 +57,7 @@ async function spawnMain(server: Server, automatic: boolean): Promise<void> {
     await server.environment().start(spec);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    server.log(`Could not start the server: ${reason}`);
+    server.say('power.startFailed', { reason });
     throw isAppError(err) ? err : new AppError('ErrServerStartFailed', { reason }, { cause: err });
   }
 }
@@ -63,16 +65,13 @@ async function spawnMain(server: Server, automatic: boolean): Promise<void> {
 async function doStop(server: Server): Promise<void> {
   const setting = stopSettingOf(server.getDefinition().run);
   server.machine.requestExit();
-  server.log(
-    setting.type === 'signal'
-      ? `Stopping server (signal ${setting.value})`
-      : `Stopping server ('${setting.value}')`,
-  );
+  if (setting.type === 'signal') server.say('power.stoppingSignal', { signal: setting.value });
+  else server.say('power.stoppingCommand', { command: setting.value });
   const exited = server.waitForExit();
   await server.environment().stop(setting);
   const timeoutMs = server.settings.stopTimeoutMs;
   if ((await withTimeout(exited, timeoutMs, TIMED_OUT)) === TIMED_OUT) {
-    server.log(`The server did not stop within ${timeoutMs / 1000} s; killing it`);
+    server.say('power.stopTimeout', { seconds: timeoutMs / 1000 });
     await server.killProcess();
     await exited;
   }
@@ -81,7 +80,7 @@ async function doStop(server: Server): Promise<void> {
 /** Runs a processor list; `abort` (a user's kill) ends it. Install passes its own, made before any await. */
 export async function runPhase(
   server: Server,
-  phase: string,
+  phase: DaemonPhase,
   steps: Parameters<typeof runProcessors>[1],
   abort = new AbortController(),
 ): Promise<void> {
@@ -98,12 +97,12 @@ export async function runPhase(
 function assertRunnableLogged(
   server: Server,
   steps: Parameters<typeof assertRunnable>[0],
-  phase: string,
+  phase: DaemonPhase,
 ): void {
   try {
     assertRunnable(steps);
   } catch (err) {
-    server.log(`${phase} refused: ${err instanceof Error ? err.message : String(err)}`);
+    server.say('phase.refused', { phase, reason: err instanceof Error ? err.message : String(err) });
     throw err;
   }
 }
@@ -131,7 +130,7 @@ export function beginStart(server: Server, automatic = false): Runner {
   if (argvOf(run.command, definition, server.substitutions()).length === 0) {
     throw new AppError('ErrCommandSyntax', { reason: 'the command is empty' });
   }
-  assertRunnableLogged(server, run.pre, 'Start');
+  assertRunnableLogged(server, run.pre, 'start');
   return guarded(server.lock.acquire('start'), () => doStart(server, automatic));
 }
 
@@ -156,10 +155,10 @@ export function beginRestart(server: Server): Runner {
 export function beginKill(server: Server): Runner {
   return async () => {
     server.machine.cancelRestart();
-    if (server.machine.abortPhase()) server.log('Killing the running phase');
+    if (server.machine.abortPhase()) server.say('power.killingPhase', {});
     if (!server.isRunning()) return server.killProcess();
     server.machine.requestExit();
-    server.log('Killing server');
+    server.say('power.killing', {});
     const exited = server.waitForExit();
     await server.killProcess();
     await exited;
@@ -169,7 +168,7 @@ export function beginKill(server: Server): Runner {
 export function beginInstall(server: Server): Runner {
   checkNotInstalling(server);
   const steps = server.getDefinition().install;
-  assertRunnableLogged(server, steps, 'Install');
+  assertRunnableLogged(server, steps, 'install');
   const release = server.lock.acquire('install');
   server.machine.beginInstalling(); // emits the status; calls off a pending automatic restart
   const abort = new AbortController(); // exists from the first moment, so an early kill is not lost
@@ -178,12 +177,12 @@ export function beginInstall(server: Server): Runner {
     try {
       if (server.isRunning()) await doStop(server);
       await mkdir(server.sandbox.root, { recursive: true });
-      server.log('Installing server');
-      await runPhase(server, 'Install', steps, abort);
+      server.say('install.started', {});
+      await runPhase(server, 'install', steps, abort);
       await server.markInstalled();
-      server.log('Install finished');
+      server.say('install.finished', {});
     } catch (err) {
-      server.log(`Install failed: ${err instanceof Error ? err.message : String(err)}`);
+      server.say('install.failed', { reason: err instanceof Error ? err.message : String(err) });
       throw err;
     } finally {
       server.machine.leavePhase(abort);

@@ -11,6 +11,11 @@ import {
   type StatusResponse,
   type Template,
 } from '@hearth/contract';
+import {
+  daemonMessageLine,
+  type DaemonMessageCode,
+  type DaemonMessageParams,
+} from '@hearth/contract/daemon-messages';
 import type { DockerSettings } from '../environment/docker/settings';
 import type { Environment, ExitState } from '../environment/environment';
 import { createEnvironment } from '../environment/factory';
@@ -71,6 +76,8 @@ export class Server {
   readonly counters = { consoleLines: 0, restarts: 0 };
   private env: Environment | null = null;
   private readonly statusListeners = new Set<StatusListener>();
+  /** Told every piece of output as it arrives (the alert watcher's console patterns; few, and only then). */
+  private readonly outputListeners = new Set<(text: string) => void>();
   private exitWaiters: Array<(state: ExitState) => void> = [];
   /** Whether the console's text so far ends a line (see `log`). */
   private atLineStart = true;
@@ -226,6 +233,13 @@ export class Server {
     if (text !== '') this.atLineStart = text.endsWith('\n');
     this.counters.consoleLines += countLines(text);
     this.fanout.publish(this.console.append(text));
+    for (const listener of this.outputListeners) listener(text);
+  }
+
+  /** Subscribes to the console output as it arrives; answers the unsubscribe function. */
+  onOutput(listener: (text: string) => void): () => void {
+    this.outputListeners.add(listener);
+    return () => void this.outputListeners.delete(listener);
   }
 
   /**
@@ -234,6 +248,11 @@ export class Server {
    */
   log(line: string): void {
     this.output(`${this.atLineStart ? '' : '\n'}${DAEMON_LINE_PREFIX}${line}\n`);
+  }
+
+  /** A daemon line by code: English text plus the marker the web app translates (contract daemon-messages). */
+  say<C extends DaemonMessageCode>(code: C, params: DaemonMessageParams<C>): void {
+    this.log(daemonMessageLine(code, params));
   }
 
   /** Resolves at the next exit of the main process (immediately if it is not running). */
@@ -256,6 +275,7 @@ export class Server {
     return {
       sandbox: this.sandbox,
       log: (line) => this.log(line),
+      say: (code, params) => this.say(code, params),
       runCommand: async (line) => {
         const spec = await buildProcessSpec(line, this.definition, this.sandbox, this.substitutions());
         if (signal.aborted)

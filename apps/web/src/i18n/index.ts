@@ -2,7 +2,7 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enUS from './locales/en_US.json';
 import { DEFAULT_LOCALE, RTL_LOCALES } from './locales';
-import { catalogueStrings } from './placeholders';
+import { catalogueStrings, daemonMessageStrings } from './placeholders';
 import { LOCALE_STORAGE_KEY, resolveLocale } from './resolve';
 
 // Only the chosen locale is downloaded; en_US is bundled because it is the fallback for every key.
@@ -27,9 +27,9 @@ const lazyBackend: BackendModule = {
   },
 };
 
-/** en_US: the reference strings plus the error texts generated from the catalogue. */
+/** en_US: the reference strings plus the error and daemon message texts generated from the contract. */
 export function englishResource(): ResourceKey {
-  return { ...enUS, errors: catalogueStrings() };
+  return { ...enUS, errors: catalogueStrings(), daemonMessages: daemonMessageStrings() };
 }
 
 export function initialLocale(): string {

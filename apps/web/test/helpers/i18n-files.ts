@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_LOCALE, localeCodes } from '../../src/i18n/locales';
-import { catalogueStrings } from '../../src/i18n/placeholders';
+import { catalogueStrings, daemonMessageStrings } from '../../src/i18n/placeholders';
 
 export const LOCALES_DIR = join(import.meta.dirname, '../../src/i18n/locales');
 
@@ -25,9 +25,12 @@ export function readLocale(code: string): Flat {
   return flatten(JSON.parse(readFileSync(join(LOCALES_DIR, `${code}.json`), 'utf8')));
 }
 
-/** en_US as the app sees it: the file plus `errors.*` generated from the error catalogue. */
+/** en_US as the app sees it: the file plus `errors.*` and `daemonMessages.*` generated from the contract. */
 export function readEnglish(): Flat {
-  return { ...readLocale(DEFAULT_LOCALE), ...flatten({ errors: catalogueStrings() }) };
+  return {
+    ...readLocale(DEFAULT_LOCALE),
+    ...flatten({ errors: catalogueStrings(), daemonMessages: daemonMessageStrings() }),
+  };
 }
 
 export const otherLocales = localeCodes.filter((c) => c !== DEFAULT_LOCALE);

@@ -97,7 +97,8 @@ export function ConsoleOutput({ lines, follow }: Props) {
                 </Badge>
               )}
               {/* Safe: ansi_up escaped the text; it only adds colour spans and http(s) links. */}
-              <span dangerouslySetInnerHTML={{ __html: line.html }} />
+              {/* A daemon line may be in the reader's language (Arabic, Hebrew): its own direction. */}
+              <span dir={line.daemon ? 'auto' : undefined} dangerouslySetInnerHTML={{ __html: line.html }} />
             </div>
           ))}
         </div>

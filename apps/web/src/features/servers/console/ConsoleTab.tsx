@@ -10,6 +10,7 @@ import { loadHistory, pushHistory, stepHistory } from './command-history';
 import { ConsoleBuffer } from './console-buffer';
 import { ConsoleOutput } from './ConsoleOutput';
 import { copyText, filterLines } from './console-view';
+import { localizeLine } from './daemon-lines';
 
 /** The view redraws at most every 500 ms, whatever the output rate. */
 export const CONSOLE_REFRESH_MS = 500;
@@ -23,7 +24,7 @@ const COPIED_MS = 6000;
  * matching lines; copy takes the selected console text, or every shown line (docs/console.md).
  */
 export default function ConsoleTab({ server, live, permissions, admin }: ServerTabProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const buffer = useMemo(() => new ConsoleBuffer(), []);
   const [lines, setLines] = useState<string[]>([]);
   const [paused, setPaused] = useState(false);
@@ -34,7 +35,13 @@ export default function ConsoleTab({ server, live, permissions, admin }: ServerT
   const [historyIndex, setHistoryIndex] = useState(history.length);
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
-  const shown = useMemo(() => filterLines(lines, search), [lines, search]);
+  // Daemon lines in the reader's language; search and copy then work on what the reader sees.
+  const localized = useMemo(() => {
+    const translate = (key: string, params: Record<string, string>) =>
+      i18n.exists(key) ? t(key, params) : null;
+    return lines.map((line) => localizeLine(line, translate));
+  }, [lines, t, i18n]);
+  const shown = useMemo(() => filterLines(localized, search), [localized, search]);
   const clipboard = useClipboard({ timeout: COPIED_MS });
   const input = useRef<HTMLInputElement>(null);
   const shownVersion = useRef(-1);

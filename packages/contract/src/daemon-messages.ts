@@ -1,0 +1,151 @@
+/**
+ * Console lines the daemon writes itself ("Running task …", "Definition reloaded"), by code (issue 16 item 13,
+ * docs/adr/0013-daemon-message-codes.md). Each line keeps its English text, so SPEC's console frames (`logs`:
+ * strings) read as before for API clients; after the text it carries an OSC escape sequence naming the code and
+ * its parameters, `ESC ] 7767 ; hearth ; <code> ; <k=v&…> BEL`, which terminals ignore and common ANSI
+ * strippers remove. The web app finds the marker and shows the line in the reader's language.
+ */
+
+/** The English wording of each message; `{name}` is a parameter. */
+export const daemonMessages = {
+  'task.running': 'Running task {name}',
+  'task.finished': 'Task {name} finished',
+  'task.failed': 'Task {name} failed',
+  'task.notRun': 'Task {name} not run: {reason}',
+  'task.step': 'Task {name} step {index}/{total} ({operation})',
+  'task.stepFailed': 'Task {name} step {index}/{total} ({operation}) failed: {reason}',
+  'task.skipped': 'Task {name} skipped ({trigger}): its previous run is still going',
+  'definition.reloaded': 'Definition reloaded',
+  'power.starting': 'Starting server',
+  'power.startingAuto': 'Starting server (automatic restart)',
+  'power.startFailed': 'Could not start the server: {reason}',
+  'power.alreadyRunning': 'The server is already running',
+  'power.stoppingSignal': 'Stopping server (signal {signal})',
+  'power.stoppingCommand': "Stopping server ('{command}')",
+  'power.stopTimeout': 'The server did not stop within {seconds} s; killing it',
+  'power.killing': 'Killing server',
+  'power.killingPhase': 'Killing the running phase',
+  'power.autoRestartFailed': 'Automatic restart failed: {reason}',
+  'exit.code': 'Server exited with code {code} after {seconds} s',
+  'exit.signal': 'Server exited with signal {signal} after {seconds} s',
+  'exit.postStopFailed': 'Post-stop hooks failed: {reason}',
+  'crash.stoppedOnRequest': 'Stopped on request; no automatic restart.',
+  'crash.cleanNoRestart': 'Exited cleanly; autorestart is off.',
+  'crash.noRecover': 'Crashed; autorecover is off.',
+  'crash.givingUp': 'Ran less than {seconds} s {runs} times in a row; giving up. Start it again by hand.',
+  'crash.restarting': 'Restarting in {seconds} s ({setting}).',
+  'crash.restartingUnstable': 'Restarting in {seconds} s ({setting}) (unstable run {runs} of {max}).',
+  'install.started': 'Installing server',
+  'install.finished': 'Install finished',
+  'install.failed': 'Install failed: {reason}',
+  'phase.refused': '{phase} refused: {reason}',
+  'phase.step': '{phase} step {index}/{total} ({type})',
+  'phase.stepFailed': '{phase} step {index}/{total} ({type}) failed: {reason}',
+  'phase.stepKilled': '{phase} step {index}/{total} ({type}) failed: aborted by a kill',
+  'step.command': 'Running: {command}',
+  'step.download': 'Downloading {url} to {target}',
+  'step.saved': 'Saved {target}',
+  'step.savedVerified': 'Saved {target} (SHA-1 verified)',
+  'step.altered': 'Altered {file}',
+  'step.wrote': 'Wrote {target}',
+  'step.createdFolder': 'Created folder {target}',
+  'step.moved': 'Moved {source} to {target}',
+} as const;
+
+export type DaemonMessageCode = keyof typeof daemonMessages;
+
+/**
+ * Parameters whose value is one of a few ids rather than content: the English word for each id (the web app
+ * translates them as `daemonMessages.terms.<param>.<id>`).
+ */
+export const daemonMessageTerms = {
+  phase: { install: 'Install', preStart: 'Pre-start', postStop: 'Post-stop', start: 'Start' },
+  trigger: { schedule: 'schedule', manual: 'manual' },
+} as const;
+type Terms = typeof daemonMessageTerms;
+/** The phases a processor list runs in. */
+export type DaemonPhase = keyof Terms['phase'];
+
+type ParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest}`
+  ? P | ParamNames<Rest>
+  : never;
+
+/** The parameters a code's wording names: a term's id (see {@link daemonMessageTerms}), else a string or number. */
+export type DaemonMessageParams<C extends DaemonMessageCode> = {
+  [K in ParamNames<(typeof daemonMessages)[C]>]: K extends keyof Terms ? keyof Terms[K] : string | number;
+};
+
+/** The English word of a term parameter's id, or null when `name` is no term or `value` no id of it. */
+export function daemonTermText(name: string, value: string): string | null {
+  const words: Record<string, string> | undefined = (
+    daemonMessageTerms as Record<string, Record<string, string>>
+  )[name];
+  return words && Object.hasOwn(words, value) ? (words[value] ?? null) : null;
+}
+
+const MARKER_START = '\u001b]7767;hearth;';
+const MARKER_END = '\u0007';
+// eslint-disable-next-line no-control-regex
+const MARKER = /\u001b\]7767;hearth;([A-Za-z0-9.]+);([A-Za-z0-9._~%=&-]*)\u0007/;
+
+/** Everything outside `[A-Za-z0-9._~-]` percent-encoded: what ANSI strippers accept inside an OSC sequence. */
+function encode(value: string): string {
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/** Fills a wording's `{name}` parameters (unknown ones stay as written). */
+export function fillDaemonMessage(wording: string, params: Record<string, string | number>): string {
+  return wording.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/** The English text of a message, with each term id written as its English word. */
+export function daemonMessageText<C extends DaemonMessageCode>(
+  code: C,
+  params: DaemonMessageParams<C>,
+): string {
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params as Record<string, string | number>)) {
+    values[name] = (typeof value === 'string' && daemonTermText(name, value)) || value;
+  }
+  return fillDaemonMessage(daemonMessages[code], values);
+}
+
+/** The console line body: English text, then the marker naming code and parameters. */
+export function daemonMessageLine<C extends DaemonMessageCode>(
+  code: C,
+  params: DaemonMessageParams<C>,
+): string {
+  const query = Object.entries(params as Record<string, string | number>)
+    .map(([k, v]) => `${encode(k)}=${encode(String(v))}`)
+    .join('&');
+  return `${daemonMessageText(code, params)}${MARKER_START}${code};${query}${MARKER_END}`;
+}
+
+export interface ParsedDaemonMessage {
+  code: string;
+  params: Record<string, string>;
+  /** The line without its marker (the English text and anything around it). */
+  text: string;
+}
+
+/** The code and parameters of a line carrying a marker, or null (older daemons, game output). */
+export function parseDaemonMessage(line: string): ParsedDaemonMessage | null {
+  const match = MARKER.exec(line);
+  if (!match) return null;
+  const params: Record<string, string> = {};
+  for (const pair of (match[2] ?? '').split('&')) {
+    if (pair === '') continue;
+    const [k = '', v = ''] = pair.split('=');
+    try {
+      params[decodeURIComponent(k)] = decodeURIComponent(v);
+    } catch {
+      return null; // a malformed escape: not one of ours, show the line as it came
+    }
+  }
+  return { code: match[1] ?? '', params, text: line.replace(MARKER, '') };
+}
