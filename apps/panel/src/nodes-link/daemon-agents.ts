@@ -11,8 +11,12 @@ import { tlsOptionsOf } from './node-tls';
 
 /** Concurrent connections to one daemon; more requests queue in the pool. */
 export const MAX_SOCKETS_PER_NODE = 64;
-/** Idle connections kept per daemon between bursts. */
-const MAX_FREE_SOCKETS_PER_NODE = 16;
+/**
+ * Idle connections kept per daemon: as many as may be busy, so a burst's sockets are all reused by the next
+ * (with fewer, every request above the idle limit closed its socket and the next one reconnected: `connect`
+ * showed in the proxy's CPU profile, docs/performance.md). The daemon closes idle ones after its keep-alive.
+ */
+const MAX_FREE_SOCKETS_PER_NODE = MAX_SOCKETS_PER_NODE;
 
 interface Pool {
   key: string;

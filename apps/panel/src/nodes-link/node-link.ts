@@ -57,7 +57,7 @@ export class NodeLink {
   ) {}
 
   async address(nodeId: string): Promise<NodeAddress> {
-    const node = await this.nodes.findById(nodeId);
+    const node = await this.nodes.findForLink(nodeId);
     if (!node) throw new AppError('ErrNodeNotFound');
     if (Number(node.is_local) === 1 && !this.localNodeRuns)
       throw new AppError('ErrNodeOffline', { node: node.name });

@@ -1,6 +1,7 @@
 /**
- * The hot-path read caches (identity per token, server pages) never serve what this process changed: a
- * revoked session, a permission change, a new server or access are visible on the very next request.
+ * The hot-path read caches (identity per token, server pages, the per-request access check: a server's node and
+ * a user's grant) never serve what this process changed: a revoked session, a permission change, a new server
+ * or access, a deleted server are visible on the very next request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, createUser, type TestApp } from '../helpers/app';
@@ -38,5 +39,23 @@ describe.each(DIALECTS)('hot-path caches on %s', (dialect) => {
     expect(await total()).toBe(1);
     await t.services.serversRepo.removeUser(user.id, id);
     expect(await total()).toBe(0);
+  });
+
+  it('the access check of every server request sees a withdrawn flag, a removed grant and a deletion at once', async () => {
+    const user = await createUser(t);
+    const id = await seedServer(t);
+    const activity = () => call(t, 'GET', `/api/servers/${id}/activity`, user).then((r) => r.statusCode);
+    await grant(t, user.id, id, ['viewServerActivity']);
+    for (let i = 0; i < 3; i++) expect(await activity()).toBe(200);
+    await grant(t, user.id, id, ['viewServerConsole']);
+    expect(await activity()).toBe(403);
+    await grant(t, user.id, id, ['viewServerActivity']);
+    expect(await activity()).toBe(200);
+    await t.services.serversRepo.removeUser(user.id, id);
+    expect(await activity()).toBe(404);
+    await grant(t, user.id, id, ['viewServerActivity']);
+    expect(await activity()).toBe(200);
+    await t.db.kysely.deleteFrom('servers').where('id', '=', id).execute();
+    expect(await activity()).toBe(404);
   });
 });

@@ -1,14 +1,25 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import { isUniqueViolation } from '../../db/errors';
+import { ReadCache } from '../../db/read-cache';
 import type { NodesTable } from '../../db/types';
 import { AppError } from '@hearth/contract';
 
 export type NodeRow = Selectable<NodesTable>;
 
+/**
+ * How long another panel process's change to a node's address may take to reach this process's link (its
+ * own changes: at once, any write drops the entries).
+ */
+const LINK_CACHE_TTL_MS = 1_000;
+
 /** SQL for nodes only. */
 export class NodesRepository {
-  constructor(private readonly db: Db) {}
+  readonly #forLink: ReadCache<Readonly<NodeRow> | undefined>;
+
+  constructor(private readonly db: Db) {
+    this.#forLink = new ReadCache(db.writes, LINK_CACHE_TTL_MS, 1_000);
+  }
 
   list(): Promise<NodeRow[]> {
     return this.db.kysely.selectFrom('nodes').selectAll().orderBy('created_at').orderBy('id').execute();
@@ -16,6 +27,14 @@ export class NodesRepository {
 
   findById(id: string): Promise<NodeRow | undefined> {
     return this.db.kysely.selectFrom('nodes').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** `findById` for the node link's every call (address, link mode): cached briefly, the row frozen (shared). */
+  findForLink(id: string): Promise<Readonly<NodeRow> | undefined> {
+    return this.#forLink.get(id, async () => {
+      const row = await this.findById(id);
+      return row && Object.freeze(row);
+    });
   }
 
   findLocal(): Promise<NodeRow | undefined> {

@@ -18,6 +18,11 @@ type PermRow = Selectable<PermissionsTable>;
 
 /** How long another panel process's change to the list may take to show here (this process's: at once). */
 const PAGE_CACHE_TTL_MS = 1_000;
+/**
+ * The same bound for the access check of every proxied request (the server's node, a user's permission row):
+ * this process's own grants, removals and deletions drop the entries at once (docs/security.md § Proxy path).
+ */
+const ACCESS_CACHE_TTL_MS = 1_000;
 
 export function serverPermsOf(row: PermRow | undefined): ServerPermissionSet {
   const set = emptyServerPermissions();
@@ -43,9 +48,13 @@ export interface ServersPage {
 
 export class ServersRepository {
   private readonly pages: ReadCache<ServersPage>;
+  private readonly nodes: ReadCache<string | undefined>;
+  private readonly grants: ReadCache<Readonly<PermRow> | undefined>;
 
   constructor(private readonly db: Db) {
     this.pages = new ReadCache(db.writes, PAGE_CACHE_TTL_MS, 500);
+    this.nodes = new ReadCache(db.writes, ACCESS_CACHE_TTL_MS, 5_000);
+    this.grants = new ReadCache(db.writes, ACCESS_CACHE_TTL_MS, 5_000);
   }
 
   private withNode() {
@@ -63,6 +72,26 @@ export class ServersRepository {
 
   find(id: string): Promise<ServerWithNode | undefined> {
     return this.withNode().where('servers.id', '=', id).executeTakeFirst();
+  }
+
+  /** The node a server lives on, for the access check of every request (cached briefly, see above). */
+  nodeOf(id: string): Promise<string | undefined> {
+    return this.nodes.get(id, async () => {
+      const row = await this.db.kysely
+        .selectFrom('servers')
+        .select('node_id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.node_id;
+    });
+  }
+
+  /** `permissionsOf` for the access check of every request: cached briefly, the row frozen (shared). */
+  grantOf(userId: string, serverId: string): Promise<Readonly<PermRow> | undefined> {
+    return this.grants.get(JSON.stringify([userId, serverId]), async () => {
+      const row = await this.permissionsOf(userId, serverId);
+      return row && Object.freeze(row);
+    });
   }
 
   /**

@@ -71,13 +71,13 @@ export class ServersService {
   /** Admins hold every flag on every server; others need a permission row on it. */
   async access(identity: Identity, serverId: string): Promise<ServerAccess | null> {
     if (identity.scope && identity.scope.serverId !== serverId) return null;
-    const server = await this.d.servers.find(serverId);
-    if (!server) return null;
+    const nodeId = await this.d.servers.nodeOf(serverId);
+    if (!nodeId) return null;
     if (identity.permissions.admin || identity.scope?.ownerAdmin) {
-      return { serverId, nodeId: server.node_id, perms: allPerms() };
+      return { serverId, nodeId, perms: allPerms() };
     }
-    const row = await this.d.servers.permissionsOf(identity.userId, serverId);
-    return row ? { serverId, nodeId: server.node_id, perms: serverPermsOf(row) } : null;
+    const row = await this.d.servers.grantOf(identity.userId, serverId);
+    return row ? { serverId, nodeId, perms: serverPermsOf(row) } : null;
   }
 
   /** A page of the list: the caller's own servers first, `q` filters by name (docs/api.md § Servers). */
