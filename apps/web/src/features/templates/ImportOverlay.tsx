@@ -1,23 +1,22 @@
-import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import type { ImportableTemplate } from '@hearth/contract/templates-api';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../api/notify';
 import { FullscreenOverlay } from '../../components/FullscreenOverlay';
-import { importableQuery, templateKeys, templatesApi } from './api';
+import { importableQuery } from './api';
+import { ConfirmReimport } from './ConfirmReimport';
+import { ImportStateBadges } from './ImportStateBadges';
+import { useImport } from './useImport';
 import { WarningBadges } from './WarningBadges';
 
-/** Lists importable templates from every source and imports one at a time. */
+/**
+ * Lists importable templates from every source with their state (imported, newer in the source) and imports
+ * one at a time; replacing a stored template asks first.
+ */
 export function ImportOverlay({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const list = useQuery({ ...importableQuery, enabled: opened });
-  const importOne = useMutation({
-    mutationFn: (row: { name: string; source: string }) => templatesApi.import(row.name, row.source),
-    onSuccess: async (result) => {
-      notifySuccess(t('templates.import.done', { name: result.display || result.name }));
-      await queryClient.invalidateQueries({ queryKey: templateKeys.list() });
-    },
-  });
+  const importer = useImport();
   const data = list.data;
   return (
     <FullscreenOverlay opened={opened} onClose={onClose} title={t('templates.import.title')}>
@@ -30,30 +29,17 @@ export function ImportOverlay({ opened, onClose }: { opened: boolean; onClose: (
               {e.error}
             </Alert>
           ))}
-          <Table striped highlightOnHover>
-            <Table.Tbody>
-              {data.templates.map((row) => (
-                <Table.Tr key={`${row.source}:${row.name}`} data-testid={`importable-${row.name}`}>
-                  <Table.Td>
-                    <Text fw={500}>{row.display || row.name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {row.name} · {row.source}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <WarningBadges warnings={row.warnings} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group justify="flex-end">
-                      <Button size="xs" onClick={() => importOne.mutate(row)} loading={importOne.isPending}>
-                        {t('templates.import.one')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Stack gap="xs">
+            {data.templates.map((row) => (
+              <ImportRow
+                key={`${row.source}:${row.name}`}
+                row={row}
+                pending={importer.pending?.name === row.name}
+                disabled={importer.pending !== undefined}
+                onImport={() => importer.start(row)}
+              />
+            ))}
+          </Stack>
           {data.problems.length > 0 && (
             <Alert color="yellow" title={t('templates.import.problems')}>
               {data.problems.map((p) => (
@@ -65,6 +51,57 @@ export function ImportOverlay({ opened, onClose }: { opened: boolean; onClose: (
           )}
         </Stack>
       )}
+      <ConfirmReimport
+        row={importer.confirming}
+        loading={importer.pending !== undefined}
+        onConfirm={importer.confirm}
+        onCancel={importer.cancel}
+      />
     </FullscreenOverlay>
+  );
+}
+
+interface RowProps {
+  row: ImportableTemplate;
+  pending: boolean;
+  disabled: boolean;
+  onImport: () => void;
+}
+
+/** One template: names and badges on the left, the button on the right (below them on a phone). */
+function ImportRow({ row, pending, disabled, onImport }: RowProps) {
+  const { t } = useTranslation();
+  const label =
+    row.state === 'new'
+      ? t('templates.import.one')
+      : row.state === 'newer'
+        ? t('templates.import.update')
+        : t('templates.import.again');
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid={`importable-${row.name}`} data-state={row.state}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 16rem' }}>
+          <Text fw={500} dir="auto">
+            {row.display || row.name}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {row.name} · {row.source}
+          </Text>
+          <Group gap={4} wrap="wrap">
+            <ImportStateBadges row={row} />
+            <WarningBadges warnings={row.warnings} />
+          </Group>
+        </Stack>
+        <Button
+          size="xs"
+          variant={row.state === 'new' || row.state === 'newer' ? 'filled' : 'default'}
+          onClick={onImport}
+          loading={pending}
+          disabled={disabled && !pending}
+        >
+          {label}
+        </Button>
+      </Group>
+    </Paper>
   );
 }

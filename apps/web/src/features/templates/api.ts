@@ -34,9 +34,10 @@ export const importableQuery = queryOptions({
 });
 
 export const templatesApi = {
-  import: (name: string, source: string) =>
+  /** `overwrite: false` is refused with 409 ErrDuplicateTemplateName when the id is stored (docs/api.md). */
+  import: (name: string, source: string, overwrite: boolean) =>
     api.post<ImportResult>(
-      `/api/templates/import/${encodeURIComponent(name)}?source=${encodeURIComponent(source)}`,
+      `/api/templates/import/${encodeURIComponent(name)}?source=${encodeURIComponent(source)}&overwrite=${overwrite}`,
     ),
   save: (id: string, template: Template) =>
     api.put<StoredTemplate>(`/api/templates/${encodeURIComponent(id)}`, template),

@@ -50,7 +50,13 @@ export function DefinitionOverlay({ serverId, stored, onClose }: Props) {
         {editor.mode === 'json' ? (
           <JsonView value={editor.jsonText} onChange={editor.changeJson} />
         ) : (
-          <EditorCards template={editor.template} onChange={editor.setTemplate} nameLocked nameError={null} />
+          <EditorCards
+            template={editor.template}
+            onChange={editor.setTemplate}
+            nameLocked
+            nameError={null}
+            serverId={serverId}
+          />
         )}
         <DialogActions onCancel={onClose} onSave={() => save.mutate()} loading={save.isPending} />
       </Stack>

@@ -13,10 +13,12 @@ interface Props {
   onChange: (template: Template) => void;
   nameLocked: boolean;
   nameError: string | null;
+  /** Editing a server's definition: GeneralCard shows this id and names `name` the server's name. */
+  serverId?: string;
 }
 
 /** The editor view: General, Variables, Install, Run Configuration, Shutdown, hooks, env vars, environments. */
-export function EditorCards({ template, onChange, nameLocked, nameError }: Props) {
+export function EditorCards({ template, onChange, nameLocked, nameError, serverId }: Props) {
   const { t } = useTranslation();
   const set = (patch: Partial<Template>) => onChange({ ...template, ...patch });
   const setRun = (run: RunSection) => set({ run });
@@ -29,7 +31,13 @@ export function EditorCards({ template, onChange, nameLocked, nameError }: Props
           {t('templates.warnings.unknownProcessor', { names: unknown.join(', ') })}
         </Alert>
       )}
-      <GeneralCard template={template} onChange={onChange} nameLocked={nameLocked} nameError={nameError} />
+      <GeneralCard
+        template={template}
+        onChange={onChange}
+        nameLocked={nameLocked}
+        nameError={nameError}
+        serverId={serverId}
+      />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <VariablesCard data={template.data} onChange={(data) => set({ data })} />
         <ProcessorsCard

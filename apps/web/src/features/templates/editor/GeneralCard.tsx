@@ -10,20 +10,33 @@ interface Props {
   /** The name is the id of a stored template, so it is only editable before the first save. */
   nameLocked: boolean;
   nameError: string | null;
+  /**
+   * Set when a server's definition is edited: its `name` is then the server's name, not a template id, so the
+   * card shows the server's id and labels the name as the server's.
+   */
+  serverId?: string;
 }
 
 /** Name, display name, type and readme (edited as Markdown, shown through the safe renderer). */
-export function GeneralCard({ template, onChange, nameLocked, nameError }: Props) {
+export function GeneralCard({ template, onChange, nameLocked, nameError, serverId }: Props) {
   const { t } = useTranslation();
   const set = (patch: Partial<Template>) => onChange({ ...template, ...patch });
   return (
     <Card withBorder radius="md" padding="lg" data-testid="general">
       <Stack gap="sm">
         <Title order={4}>{t('templates.general.title')}</Title>
-        <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <SimpleGrid cols={{ base: 1, md: serverId === undefined ? 3 : 4 }}>
+          {serverId !== undefined && (
+            <TextField
+              label={t('templates.general.serverId')}
+              value={serverId}
+              readOnly
+              onChange={() => undefined}
+            />
+          )}
           <TextField
-            label={t('templates.general.name')}
-            description={t('templates.general.nameHint')}
+            label={t(serverId === undefined ? 'templates.general.name' : 'templates.general.serverName')}
+            description={serverId === undefined ? t('templates.general.nameHint') : undefined}
             value={template.name ?? ''}
             disabled={nameLocked}
             error={nameError}
