@@ -18,6 +18,7 @@ const specRoutes = [
   '/addnode',
   '/settings',
   '/activity',
+  '/alerts',
   '/errors/404',
   '/auth/login',
   '/auth/register',
@@ -60,10 +61,11 @@ describe('route table', () => {
     for (const entry of navEntries) expect(routes.some((r) => r.path === entry.to)).toBe(true);
   });
 
-  it('binds the seven g shortcuts', () => {
+  it('binds the eight g shortcuts', () => {
     expect(navEntries.map((e) => e.shortcut).sort()).toEqual([
       'g a',
       'g c',
+      'g l',
       'g n',
       'g s',
       'g t',
@@ -98,6 +100,7 @@ describe('sidebar visibility by scopes', () => {
       '/template',
       '/settings',
       '/activity',
+      '/alerts',
     ]);
   });
 
@@ -135,6 +138,11 @@ describe('route guards from the table (docs/permissions.md § Web guards)', () =
       expect(allowed(path, [scope]), path).toBe(true);
       expect(allowed(path, ['servers.admin']), path).toBe(true);
     }
+  });
+
+  it('opens Alerts to administrators only, not to a server user holding manageServerAlerts', () => {
+    expect(allowed('/alerts', ['servers.view', 'panel.settings'], true)).toBe(false);
+    expect(allowed('/alerts', ['servers.admin'])).toBe(true);
   });
 
   it('opens the server list to owners of a server, and Account and a server page to anyone', () => {

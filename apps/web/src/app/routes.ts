@@ -66,6 +66,7 @@ const templatesPage = () => import('../features/templates/TemplatesPage');
 const nodesPage = () => import('../features/nodes/NodesPage');
 const settingsPage = () => import('../features/settings/SettingsPage');
 const activityPage = () => import('../features/activity/ActivityPage');
+const alertsPage = () => import('../features/alerts/AlertsPage');
 
 export const routes: AppRoute[] = [
   route('/server', 'Servers', 'servers.title', serversPage, seesServers),
@@ -85,6 +86,8 @@ export const routes: AppRoute[] = [
   route('/settings', 'Settings', 'settings.title', settingsPage, withScope('panel.settings')),
   // The panel-wide activity log answers administrators only (docs/activity.md).
   route('/activity', 'Activity', 'activity.title', activityPage, adminOnly),
+  // Every alert rule, global and per server (docs/alerts.md); a server's users have the server's Alerts tab.
+  route('/alerts', 'Alerts', 'alerts.title', alertsPage, adminOnly),
   publicRoute('/errors/404', 'NotFound', 'notFound.title', () => import('../features/errors/NotFoundPage')),
   publicRoute('/auth/login', 'Login', 'login.title', () => import('../features/auth/LoginPage')),
   publicRoute('/auth/register', 'Register', 'register.title', () => import('../features/auth/RegisterPage')),
@@ -135,6 +138,7 @@ export const navEntries: NavEntry[] = [
   navEntry('/template', 'nav.templates', 'templates', 'g t', withScope('templates.view'), ['/addtemplate']),
   navEntry('/settings', 'nav.settings', 'settings', 'g c', adminOnly),
   navEntry('/activity', 'nav.activity', 'activity', 'g y', adminOnly),
+  navEntry('/alerts', 'nav.alerts', 'bell', 'g l', adminOnly),
 ];
 
 export function visibleNavEntries(access: Access): NavEntry[] {

@@ -9,7 +9,16 @@ import type { ServerTabProps, TabGateContext } from './tabs/types';
 export type { ServerTabProps, TabGateContext } from './tabs/types';
 
 export type TabId =
-  'console' | 'stats' | 'files' | 'backups' | 'tasks' | 'settings' | 'users' | 'activity' | 'admin';
+  | 'console'
+  | 'stats'
+  | 'files'
+  | 'backups'
+  | 'tasks'
+  | 'settings'
+  | 'users'
+  | 'activity'
+  | 'alerts'
+  | 'admin';
 
 export interface ServerTab {
   id: TabId;
@@ -78,6 +87,13 @@ export const serverTabs: ServerTab[] = [
     shortcut: 't y',
     visible: can('viewServerActivity'),
     component: lazy(() => import('../activity/ActivityTab')),
+  },
+  {
+    id: 'alerts',
+    labelKey: 'servers.tabs.alerts',
+    shortcut: 't l',
+    visible: can('manageServerAlerts'),
+    component: lazy(() => import('../alerts/AlertsTab')),
   },
   {
     id: 'admin',

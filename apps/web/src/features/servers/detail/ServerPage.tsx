@@ -12,7 +12,7 @@ import { NoAccessPage } from '../../errors/NoAccessPage';
 import NotFoundPage from '../../errors/NotFoundPage';
 import type { ServerDetail } from '@hearth/contract/servers';
 import { serverQuery } from '../api';
-import { visibleTabs, type TabId } from '../tabs';
+import { serverTabs, visibleTabs, type TabId } from '../tabs';
 import { useServerLive } from '../useServerLive';
 import { typeViewFor } from '../views/typeViews';
 import { ServerHeader } from './ServerHeader';
@@ -42,6 +42,11 @@ function ServerScreen({ detail }: { detail: Required<ServerDetail> }) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const current = tabs.find((tab) => tab.id === asked) ?? tabs[0];
+  // A link to a tab the caller's flags do not open says so, rather than showing another tab in its place
+  // (a tab the node does not offer, like tasks, still falls back to the first).
+  const denied =
+    serverTabs.some((tab) => tab.id === asked) &&
+    !visibleTabs({ permissions, admin, tasksAvailable: true }).some((tab) => tab.id === asked);
   const select = (tab: TabId) => setParams(tab === 'console' ? {} : { tab }, { replace: true });
   const TypeView = typeViewFor(server.type);
   const Tab = current?.component;
@@ -56,9 +61,13 @@ function ServerScreen({ detail }: { detail: Required<ServerDetail> }) {
       <TypeView server={server} />
       {tabs.length > 0 && current && <TabBar tabs={tabs} value={current.id} onChange={select} />}
       <div style={{ minHeight: 320 }} data-testid={`tab-${current?.id ?? 'none'}`}>
-        <Suspense fallback={<PageLoader />}>
-          {Tab && <Tab server={server} permissions={permissions} admin={admin} live={live} />}
-        </Suspense>
+        {denied ? (
+          <NoAccessPage />
+        ) : (
+          <Suspense fallback={<PageLoader />}>
+            {Tab && <Tab server={server} permissions={permissions} admin={admin} live={live} />}
+          </Suspense>
+        )}
       </div>
     </Stack>
   );
