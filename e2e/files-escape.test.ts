@@ -1,6 +1,6 @@
 /**
- * The escape suite: a table of hostile paths × every file operation × HTTP (through the panel
- * proxy), the socket and SFTP — plus rename onto a symlink and a folder swapped for a symlink while
+ * The escape suite: a table of hostile paths × every file operation (move, copy, chmod and search included)
+ * × HTTP (through the panel proxy), the socket and SFTP — plus rename onto a symlink and a folder swapped for a symlink while
  * operations run. Every case is refused or stays inside the root; the canary outside is never read (its
  * secret never appears in an answer), changed or deleted, and nothing new appears outside.
  */
@@ -22,7 +22,8 @@ let cases = 0;
 async function outsideState(): Promise<string[]> {
   const names = await readdir(outside);
   const c = await stat(canary);
-  return [...names.sort(), `${c.size}:${c.mtimeMs}`, await readFile(canary, 'utf8')];
+  const o = await stat(outside);
+  return [...names.sort(), `${c.size}:${c.mtimeMs}:${c.mode}:${o.mode}`, await readFile(canary, 'utf8')];
 }
 
 async function intact(label: string, answer: string): Promise<void> {
@@ -40,7 +41,9 @@ function containedOk(label: string, path: string): boolean {
   if (path.includes('%') && !label.includes('raw')) return true;
   if (path.includes('%25')) return true;
   const isLink = /^link-[a-z]+\/?$/.test(path);
-  return isLink && ['DELETE', 'archive dest', 'archive src'].includes(label);
+  return (
+    isLink && ['DELETE', 'archive dest', 'archive src', 'move from', 'move onto', 'copy onto'].includes(label)
+  );
 }
 
 const enc = (p: string) => p.split('/').map(encodeURIComponent).join('/');
@@ -55,6 +58,8 @@ async function http(method: string, path: string, body?: string | FormData, type
   });
   return { status: res.status, text: await res.text() };
 }
+
+const json = (path: string, body: unknown) => http('POST', path, JSON.stringify(body), 'application/json');
 
 function form(): FormData {
   const data = new FormData();
@@ -96,7 +101,7 @@ afterAll(async () => {
 describe('escape suite', () => {
   const paths = () => escapePaths({ root: f.serverRoot, outside, canary });
 
-  it('HTTP through the panel proxy: read, upload, mkdir, delete, archive, extract', async () => {
+  it('HTTP through the panel proxy: read, upload, mkdir, delete, archive, extract, move, copy, chmod, search', async () => {
     for (const p of paths()) {
       const url = `/file/${enc(p)}`;
       const raw = `/file/${p.replace(/\0/g, '%00')}`;
@@ -113,6 +118,12 @@ describe('escape suite', () => {
         ],
         ['archive src', () => http('POST', '/archive/out.zip', JSON.stringify([p]), 'application/json')],
         ['extract dest', () => http('GET', `/extract/sub/a.zip?destination=${encodeURIComponent(p)}`)],
+        ['move from', () => json('/move', { from: p, to: 'sub/stolen.txt' })],
+        ['move onto', () => json('/move', { from: 'sub/a.txt', to: p, overwrite: true })],
+        ['copy from', () => json('/copy', { from: p, to: 'sub/stolen.txt' })],
+        ['copy onto', () => json('/copy', { from: 'sub/a.txt', to: p, overwrite: true })],
+        ['chmod', () => json('/chmod', { path: p, mode: 0o777 })],
+        ['search', () => http('GET', `/search?q=canary&path=${encodeURIComponent(p)}`)],
       ] as const) {
         const res = await run();
         if (!containedOk(label, p))
@@ -218,6 +229,10 @@ describe('escape suite', () => {
         http('GET', '/file/race/canary.txt'),
         http('PUT', `/file/race/new-${i}.txt`, form()),
         http('DELETE', '/file/race/canary.txt'),
+        json('/copy', { from: 'race/canary.txt', to: `copied-${i}.txt` }),
+        json('/copy', { from: 'race', to: `copied-dir-${i}` }),
+        json('/chmod', { path: 'race/canary.txt', mode: 0o777 }),
+        http('GET', '/search?q=canary&path=race'),
         new Promise<string>((resolve) =>
           sftp.readFile('race/canary.txt', (err, d) => resolve(err ? 'ERR' : d.toString())),
         ),
@@ -230,6 +245,15 @@ describe('escape suite', () => {
     }
     stop = true;
     await swapper;
+    // What a copy took during the race is the decoy inside, never the canary outside.
+    for (const name of await readdir(f.serverRoot)) {
+      if (!name.startsWith('copied-')) continue;
+      const target = join(f.serverRoot, name);
+      const files = (await stat(target)).isDirectory()
+        ? (await readdir(target)).map((n) => join(target, n))
+        : [target];
+      for (const file of files) expect(await readFile(file, 'utf8'), file).not.toContain(SECRET);
+    }
     await rm(race, { force: true, recursive: false }).catch(() => undefined);
   });
 

@@ -240,6 +240,23 @@ export function proxyRequests(nodeId: string): Record<RouteOnANode, BuildRequest
     'GET /proxy/daemon/server/:id/extract/*': async (ctx) => ({
       url: `${proxy(await withFile(ctx, true))}/extract/${ARCHIVE}?destination=${unique('x')}`,
     }),
+    'POST /proxy/daemon/server/:id/move': async (ctx) => {
+      const id = await withFile(ctx);
+      const name = unique('mv');
+      await asAdmin(ctx, 'POST', `${proxy(id)}/copy`, { from: FILE, to: `${name}.txt` });
+      return { url: `${proxy(id)}/move`, body: { from: `${name}.txt`, to: `${name}-moved.txt` } };
+    },
+    'POST /proxy/daemon/server/:id/copy': async (ctx) => ({
+      url: `${proxy(await withFile(ctx))}/copy`,
+      body: { from: FILE, to: `${unique('cp')}.txt` },
+    }),
+    'POST /proxy/daemon/server/:id/chmod': async (ctx) => ({
+      url: `${proxy(await withFile(ctx))}/chmod`,
+      body: { path: FILE, mode: 0o644 },
+    }),
+    'GET /proxy/daemon/server/:id/search': async (ctx) => ({
+      url: `${proxy(await withFile(ctx))}/search?q=matrix`,
+    }),
 
     // ---- tasks ----
     'GET /proxy/daemon/server/:id/tasks': async (ctx) => ({ url: `${proxy(await ctx.server())}/tasks` }),

@@ -9,6 +9,8 @@ export const fileEntrySchema = z.object({
   isFile: z.boolean(),
   size: z.number(),
   modifyTime: z.number(),
+  /** Permission bits (`mode & 0o7777`, setuid/setgid/sticky shown when set); absent from older daemons. */
+  mode: z.number().int().optional(),
 });
 export type FileEntry = z.infer<typeof fileEntrySchema>;
 
@@ -26,6 +28,77 @@ export type ArchiveRequest = z.infer<typeof archiveRequestSchema>;
 /** Its answer: where the zip was written (a free name beside the requested one if that was taken). */
 export const archiveResponseSchema = z.object({ path: z.string() });
 export type ArchiveResponse = z.infer<typeof archiveResponseSchema>;
+
+/** `POST …/move` (rename or move) and `POST …/copy`: both paths relative to the server root. */
+export const fileTransferRequestSchema = z.object({
+  from: z.string().min(1).max(4096),
+  to: z.string().min(1).max(4096),
+  /** Replace an existing target (a file, or a folder with everything in it); refused with 409 otherwise. */
+  overwrite: z.boolean().default(false),
+});
+export type FileTransferRequest = z.output<typeof fileTransferRequestSchema>;
+
+/** The answer of a copy: entries left out (symlinks, devices) with why, as extract reports them. */
+export const fileCopyReportSchema = z.object({
+  path: z.string(),
+  files: z.number(),
+  folders: z.number(),
+  bytes: z.number(),
+  skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+});
+export type FileCopyReport = z.infer<typeof fileCopyReportSchema>;
+
+/** The highest mode `POST …/chmod` accepts: permission bits only (no setuid, setgid or sticky). */
+export const MAX_FILE_MODE = 0o777;
+
+/** `POST …/chmod`: the permission bits of one entry (a symlink is refused: chmod would change its target). */
+export const fileChmodRequestSchema = z.object({
+  path: z.string().max(4096),
+  mode: z.number().int().min(0).max(MAX_FILE_MODE),
+});
+export type FileChmodRequest = z.infer<typeof fileChmodRequestSchema>;
+
+/** Bounds of `GET …/search` (docs/files.md): results, folder depth below `path`, entries looked at, time. */
+export const FILE_SEARCH_LIMITS = {
+  defaultResults: 200,
+  maxResults: 1000,
+  maxDepth: 32,
+  maxEntries: 200_000,
+  maxMs: 5000,
+} as const;
+
+/**
+ * `GET …/search?q=&path=&limit=`: names below `path` containing `q` (ignoring case), or matching it as a glob
+ * when it holds `*` or `?` (whole name, ignoring case). Symlinks are matched by their own name, never followed.
+ */
+export const fileSearchQuerySchema = z.object({
+  q: z.string().min(1).max(255),
+  path: z.string().max(4096).default(''),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(FILE_SEARCH_LIMITS.maxResults)
+    .default(FILE_SEARCH_LIMITS.defaultResults),
+});
+export type FileSearchQuery = z.output<typeof fileSearchQuerySchema>;
+
+export const fileSearchHitSchema = z.object({
+  /** Relative to the server root. */
+  path: z.string(),
+  name: z.string(),
+  isFile: z.boolean(),
+  size: z.number(),
+  modifyTime: z.number(),
+});
+export type FileSearchHit = z.infer<typeof fileSearchHitSchema>;
+
+/** `truncated`: a bound was hit (`limit` results, depth, entries or time), so there may be more. */
+export const fileSearchResultSchema = z.object({
+  results: z.array(fileSearchHitSchema),
+  truncated: z.boolean(),
+});
+export type FileSearchResult = z.infer<typeof fileSearchResultSchema>;
 
 /** `PUT …/file/{path}?folder=true|1` makes the folder (with parents) instead of taking a multipart upload. */
 export const fileUploadQuerySchema = z.object({

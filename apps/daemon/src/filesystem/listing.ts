@@ -19,6 +19,7 @@ export function toFileEntry(name: string, stats: Stats): FileEntry {
     isFile: !stats.isDirectory(),
     size: stats.isDirectory() ? 0 : stats.size,
     modifyTime: Math.floor(stats.mtimeMs / 1000),
+    mode: stats.mode & 0o7777,
   };
 }
 

@@ -23,12 +23,20 @@ import {
 } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { dirname, relative } from 'node:path';
-import { isAppError } from '@hearth/contract';
+import {
+  AppError,
+  isAppError,
+  MAX_FILE_MODE,
+  type FileCopyReport,
+  type FileSearchResult,
+} from '@hearth/contract';
+import { copyEntry, type CopyLimits } from './copy-tree';
 import { expandGlob } from './glob';
 import { assertInside, at, fsError, openDir, ownNew, type FileOwner } from './fd-walk';
 import { illegal, isInside, lexicalPath, segmentsOf, splitLast } from './paths';
 import { lstatEach } from './lstat-entries';
 import { removeTree } from './remove-tree';
+import { searchNames, type SearchBounds } from './search';
 
 const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = constants;
 const WRITE_BATCH_BYTES = 1024 * 1024;
@@ -182,7 +190,7 @@ export class Sandbox {
       const existing = await lstat(at(dir, name)).catch(() => null);
       if (existing?.isSymbolicLink()) throw illegal(userPath, 'symlink');
       if (existing?.isDirectory()) throw illegalFolder(userPath);
-      const temp = `.hearth-${randomBytes(8).toString('hex')}.tmp`;
+      const temp = tempName();
       const handle = await ownNew(
         await open(at(dir, temp), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644),
         this.owner(),
@@ -253,19 +261,120 @@ export class Sandbox {
     return lexicalPath(this.root, userPath);
   }
 
-  /** Renames inside the sandbox; both parents are opened without following links. */
-  rename(fromUser: string, toUser: string, opts: { overwrite: boolean; mkdirs?: boolean }): Promise<void> {
+  /**
+   * Renames inside the sandbox (rename(2): atomic); both parents are opened without following links. A taken
+   * target is refused unless `overwrite`: then a file is replaced by rename(2) itself, and a folder (or an entry
+   * of the other kind) is moved aside first and removed once the new one is in place (`replaceFolders`; without
+   * it rename(2) decides, which replaces only an empty folder — the move processor's behaviour). A folder is
+   * never moved into itself. Without `overwrite` the check and the rename are two steps (Node has no
+   * renameat2(RENAME_NOREPLACE)): a name another process takes in between is replaced.
+   */
+  async rename(
+    fromUser: string,
+    toUser: string,
+    opts: { overwrite: boolean; mkdirs?: boolean; replaceFolders?: boolean },
+  ): Promise<void> {
+    refuseIntoItself(fromUser, toUser);
     return this.named(fromUser, (from, fromName) =>
       this.named(
         toUser,
         async (to, toName) => {
-          if (!opts.overwrite && (await lstat(at(to, toName)).catch(() => null)))
+          const existing = await lstat(at(to, toName)).catch(() => null);
+          if (existing && !opts.overwrite)
             throw fsError(Object.assign(new Error('exists'), { code: 'EEXIST' }), toUser);
+          if (existing && opts.replaceFolders) {
+            const source = await lstat(at(from, fromName));
+            if (existing.isDirectory() || source.isDirectory()) {
+              return this.replaceAside(to, toName, () => rename(at(from, fromName), at(to, toName)));
+            }
+          }
           await rename(at(from, fromName), at(to, toName));
         },
         opts.mkdirs ?? false,
       ),
     );
+  }
+
+  /** Moves the entry `name` aside, runs `place` (which puts the new one there), then removes the old one. */
+  private async replaceAside(dir: FileHandle, name: string, place: () => Promise<void>): Promise<void> {
+    const aside = tempName();
+    await rename(at(dir, name), at(dir, aside));
+    try {
+      await place();
+    } catch (err) {
+      await rename(at(dir, aside), at(dir, name)).catch(() => undefined);
+      throw err;
+    }
+    const info = await lstat(at(dir, aside));
+    if (info.isDirectory()) await removeTree(dir, aside);
+    else await unlink(at(dir, aside));
+  }
+
+  /**
+   * Copies a file or a folder with everything in it (copy-tree.ts): written under a temp name beside the
+   * target, renamed into place when complete. A taken target is refused unless `overwrite` (then replaced as
+   * {@link rename} replaces). Symlinks are refused as the source and skipped (reported) inside a folder.
+   */
+  async copy(
+    fromUser: string,
+    toUser: string,
+    opts: { overwrite: boolean; limits: CopyLimits },
+  ): Promise<FileCopyReport> {
+    refuseIntoItself(fromUser, toUser);
+    return this.named(fromUser, async (from, fromName) => {
+      const source = await lstat(at(from, fromName));
+      if (source.isSymbolicLink()) throw illegal(fromUser, 'symlink');
+      if (!source.isFile() && !source.isDirectory()) throw illegal(fromUser, 'not a file or folder');
+      return this.named(toUser, async (to, toName) => {
+        if (!opts.overwrite && (await lstat(at(to, toName)).catch(() => null)))
+          throw fsError(Object.assign(new Error('exists'), { code: 'EEXIST' }), toUser);
+        const temp = tempName();
+        const owner = this.owner();
+        let report;
+        try {
+          report = await copyEntry(from, fromName, to, temp, source.isDirectory(), opts.limits, owner);
+          const existing = await lstat(at(to, toName)).catch(() => null);
+          if (existing && !opts.overwrite)
+            throw fsError(Object.assign(new Error('exists'), { code: 'EEXIST' }), toUser);
+          if (existing && (existing.isDirectory() || source.isDirectory()))
+            await this.replaceAside(to, toName, () => rename(at(to, temp), at(to, toName)));
+          else await rename(at(to, temp), at(to, toName));
+        } catch (err) {
+          await removeTree(to, temp).catch(() => undefined);
+          throw err;
+        }
+        return { path: segmentsOf(toUser).join('/'), ...report };
+      });
+    });
+  }
+
+  /**
+   * Sets the permission bits of a file or folder (0–0777; setuid, setgid and sticky are refused). Opened
+   * with `O_NOFOLLOW` and changed through that descriptor (fchmod), so a symlink — whose chmod would change
+   * its target — is refused, even one swapped in after a check. SFTP's setstat uses {@link chmodHandle} too.
+   */
+  async chmod(userPath: string, mode: number): Promise<void> {
+    checkMode(mode);
+    return this.named(userPath, async (dir, name) => {
+      const info = await lstat(at(dir, name));
+      if (info.isSymbolicLink()) throw illegal(userPath, 'symlink');
+      // O_RDONLY, or O_WRONLY for a file nobody may read (the daemon's own, when it is not root).
+      const handle = await open(at(dir, name), O_RDONLY | O_NOFOLLOW).catch((err: unknown) => {
+        if ((err as NodeJS.ErrnoException).code !== 'EACCES' || info.isDirectory()) throw err;
+        return open(at(dir, name), O_WRONLY | O_NOFOLLOW);
+      });
+      try {
+        await assertInside(handle, await this.real(), userPath);
+        await chmodHandle(handle, mode);
+      } finally {
+        await handle.close();
+      }
+    });
+  }
+
+  /** Names below the folder `userPath` matching `query` (search.ts): bounded, symlinks never followed. */
+  search(userPath: string, query: string, bounds: SearchBounds): Promise<FileSearchResult> {
+    return this.withDir(userPath, (dir) => searchNames(dir, segmentsOf(userPath).join('/'), query, bounds));
   }
 
   /** The move processor: parents of the target created, an existing target replaced. */
@@ -324,6 +433,30 @@ export class Sandbox {
   display(absolute: string): string {
     return relative(this.root, absolute) || '.';
   }
+}
+
+/** A hidden name for work in progress beside its target (uploads, copies, a replaced folder). */
+function tempName(): string {
+  return `.hearth-${randomBytes(8).toString('hex')}.tmp`;
+}
+
+/** A folder moved or copied into itself (or onto itself) would never end, or lose the folder. */
+function refuseIntoItself(fromUser: string, toUser: string): void {
+  const from = segmentsOf(fromUser).join('/');
+  const to = segmentsOf(toUser).join('/');
+  if (from !== '' && (to === from || to.startsWith(`${from}/`)))
+    throw new AppError('ErrMoveIntoItself', { path: toUser });
+}
+
+/** Permission bits only: the file manager and SFTP never set setuid, setgid or sticky. */
+function checkMode(mode: number): void {
+  if (!Number.isInteger(mode) || mode < 0 || mode > MAX_FILE_MODE)
+    throw new AppError('ErrFieldInvalid', { field: 'mode' });
+}
+
+/** fchmod of an open entry, permission bits only (SFTP masks what a client sends; HTTP refuses more). */
+export async function chmodHandle(handle: FileHandle, mode: number): Promise<void> {
+  await handle.chmod(mode & MAX_FILE_MODE);
 }
 
 function illegalFolder(userPath: string) {

@@ -7,7 +7,7 @@ import { constants } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import ssh2, { type Attributes, type SFTPWrapper } from 'ssh2';
 import { AppError, isAppError, type ServerPermission } from '@hearth/contract';
-import type { AtomicFile, Entry, Sandbox } from '../filesystem/sandbox';
+import { chmodHandle, type AtomicFile, type Entry, type Sandbox } from '../filesystem/sandbox';
 import { attrsOf, clientPath, longname, sandboxPath } from './attrs';
 import { coalescer, type Coalescer } from './coalesce';
 import { FileIo } from './file-io';
@@ -261,7 +261,7 @@ export class SftpSession {
 
   /** Mode (permission bits only), times and size; owner changes are ignored (the daemon's user owns all). */
   private async setstat(id: number, handle: FileHandle, attrs: Attributes): Promise<void> {
-    if (attrs.mode !== undefined) await handle.chmod(attrs.mode & 0o777);
+    if (attrs.mode !== undefined) await chmodHandle(handle, attrs.mode);
     if (attrs.atime !== undefined && attrs.mtime !== undefined) await handle.utimes(attrs.atime, attrs.mtime);
     if (attrs.size !== undefined) await handle.truncate(attrs.size);
     this.sftp.status(id, STATUS_CODE.OK);

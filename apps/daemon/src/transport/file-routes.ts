@@ -1,8 +1,9 @@
 /**
  * Files over HTTP (docs/files.md): listing or download, streamed multipart upload, create folder, delete,
- * archive and extract. Reading needs viewServerFiles; every change needs putServerFiles (admins hold both);
- * console permissions never play a part. Every path goes through the server's sandbox. Path, query and the
- * archive's JSON body arrive parsed by the rows' schemas; an upload's body is read here as a stream.
+ * archive and extract, move (rename), copy, chmod and search by name. Reading needs viewServerFiles; every
+ * change needs putServerFiles (admins hold both); console permissions never play a part. Every path goes
+ * through the server's sandbox. Path, query and JSON bodies arrive parsed by the rows' schemas; an upload's body
+ * is read here as a stream.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +13,7 @@ import { extractArchive } from '../filesystem/archive/extract';
 import { extractOptionsOf } from '../filesystem/archive/extract-options';
 import { canonical, listFolder } from '../filesystem/listing';
 import type { Sandbox } from '../filesystem/sandbox';
+import { defaultSearchBounds } from '../filesystem/search';
 import type { TransportContext } from './context';
 import { daemonRoute } from './daemon-route';
 
@@ -71,6 +73,24 @@ export function fileRoutes(app: FastifyInstance, ctx: TransportContext): void {
     }
     daemonRoute(scope, ctx, 'archive', async (request, _reply, { id }) => {
       return { path: await createZip(sandboxOf(id), request.params['*'], request.body) };
+    });
+    daemonRoute(scope, ctx, 'fileMove', async (request, reply, { id }) => {
+      const { from, to, overwrite } = request.body;
+      await sandboxOf(id).rename(from, to, { overwrite, replaceFolders: true });
+      return reply.status(204).send();
+    });
+    daemonRoute(scope, ctx, 'fileCopy', async (request, _reply, { id }) => {
+      const { from, to, overwrite } = request.body;
+      const { maxExtractEntries: maxEntries, maxExtractBytes: maxBytes } = ctx.config.files;
+      return sandboxOf(id).copy(from, to, { overwrite, limits: { maxEntries, maxBytes } });
+    });
+    daemonRoute(scope, ctx, 'fileChmod', async (request, reply, { id }) => {
+      await sandboxOf(id).chmod(request.body.path, request.body.mode);
+      return reply.status(204).send();
+    });
+    daemonRoute(scope, ctx, 'fileSearch', async (request, _reply, { id }) => {
+      const { q, path, limit } = request.query;
+      return sandboxOf(id).search(path, q, defaultSearchBounds(limit));
     });
     daemonRoute(scope, ctx, 'extract', async (request, _reply, { id }) => {
       const archive = request.params['*'];
