@@ -19,6 +19,8 @@ export interface TestPanelOptions {
   companyName?: string;
   /** The config file's `email` section (e.g. the SMTP provider pointed at a test capture). */
   email?: Partial<PanelConfig['email']>;
+  /** The config file's `templates` section (e.g. `localDir`, a folder the test writes templates into). */
+  templates?: Partial<PanelConfig['templates']>;
 }
 
 /** The browser tests need the real built app; `npm test` builds it first, a lone run builds it here. */
@@ -44,6 +46,7 @@ export async function startTestPanel(options: TestPanelOptions = {}): Promise<Te
       companyName: options.companyName ?? 'Hearth',
     },
     email: options.email ?? {},
+    templates: options.templates ?? {},
     log: { level: 'silent' },
   });
   const panel = await startPanel(config);
