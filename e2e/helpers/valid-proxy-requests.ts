@@ -113,7 +113,7 @@ export const knownProxyRefusals: Readonly<Record<string, KnownRefusal>> = {
 
 type BackupRoute = Extract<RouteOnANode, `${string}/backup${string}` | `${string}/backups${string}`>;
 
-/** The backup routes: a snapshot of the shared server (restored only into it, stopped). */
+/** The backup routes: a snapshot of the shared server (restored only into it, stopped, or into a new clone). */
 function backupRequests(nodeId: string): Record<BackupRoute, BuildRequest> {
   const at = async (ctx: RequestContext, suffix = '') => {
     const { serverId, backupId } = await snapshot(ctx);
@@ -153,6 +153,11 @@ function backupRequests(nodeId: string): Record<BackupRoute, BuildRequest> {
       body: { type: 'local', path: '' },
     }),
     'POST /api/nodes/:id/backups/check': async () => ({ url: `/api/nodes/${nodeId}/backups/check` }),
+    // A new server each time it is served (made from the shared server's definition, the snapshot restored in).
+    'POST /api/servers/:id/backup/:backupId/clone': async (ctx) => {
+      const { serverId, backupId } = await snapshot(ctx);
+      return { url: `/api/servers/${serverId}/backup/${backupId}/clone`, body: { name: 'matrix clone' } };
+    },
   };
 }
 

@@ -16,6 +16,7 @@ import { nodeAccessRoutes } from './modules/nodes/access.routes';
 import { nodePackageRoutes } from './modules/nodes/node-package.routes';
 import { tasksProxyRoutes } from './modules/servers/tasks-proxy.routes';
 import { backupsProxyRoutes } from './modules/servers/backups-proxy.routes';
+import { backupCloneRoutes } from './modules/servers/backup-clone';
 import { nodeBackupsRoutes } from './modules/nodes/node-backups.routes';
 import { socketRoutes } from './modules/servers/socket.routes';
 import { appConfigRoutes } from './modules/app-config/app-config.routes';
@@ -53,6 +54,7 @@ export async function registerRoutes(app: App, services: Services, options: Rout
   nodePackageRoutes(app, services, options.dataDir);
   tasksProxyRoutes(app, services.link);
   await backupsProxyRoutes(app, services.link);
+  backupCloneRoutes(app, services.servers, services.link);
   nodeBackupsRoutes(app, services.nodes, services.link);
   activityRoutes(app, services.activity);
   socketRoutes(app, {

@@ -66,6 +66,7 @@ export const routesOnANode = [
   'GET /api/nodes/:id/backups',
   'PUT /api/nodes/:id/backups/destination',
   'POST /api/nodes/:id/backups/check',
+  'POST /api/servers/:id/backup/:backupId/clone',
   'GET /proxy/daemon/socket/:id',
 ] as const;
 export type RouteOnANode = (typeof routesOnANode)[number];
