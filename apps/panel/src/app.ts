@@ -87,7 +87,11 @@ export async function buildApp(config: PanelConfig, deps: AppDeps = {}): Promise
   registerRequestContext(app);
   registerProxyRecorder(app, services.activity);
   registerAuth(app, services);
-  await registerRoutes(app, services, { themesDir: themesDir(config), dataDir: dataDir(config) });
+  await registerRoutes(app, services, {
+    themesDir: themesDir(config),
+    dataDir: dataDir(config),
+    uploadChunkBytes: config.web.uploadChunkBytes,
+  });
   // Alerts listen to the activity log as it is written (docs/alerts.md).
   const alerts = createAlerts({ db, ...services, log: () => app.log });
   app.addHook('onClose', async () => alerts.close());

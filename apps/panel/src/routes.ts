@@ -11,6 +11,7 @@ import { nodesRoutes } from './modules/nodes/nodes.routes';
 import { serversRoutes } from './modules/servers/servers.routes';
 import { proxyRoutes } from './modules/servers/proxy.routes';
 import { filesProxyRoutes } from './modules/servers/files-proxy.routes';
+import { uploadProxyRoutes } from './modules/servers/upload-proxy.routes';
 import { sftpAuthRoutes } from './modules/nodes/sftp-auth.routes';
 import { nodeAccessRoutes } from './modules/nodes/access.routes';
 import { nodePackageRoutes } from './modules/nodes/node-package.routes';
@@ -29,6 +30,8 @@ import { activityRoutes } from './modules/activity/activity.routes';
 export interface RouteOptions {
   themesDir: string;
   dataDir: string;
+  /** `web.uploadChunkBytes`, told to the web through `/api/config`. */
+  uploadChunkBytes: number;
 }
 
 /** Every module's routes, in one place. Each route declares its permission in its options. */
@@ -40,7 +43,7 @@ export async function registerRoutes(app: App, services: Services, options: Rout
   passwordResetRoutes(app, services.passwordResets);
   clientsRoutes(app, services.clients);
   await tokenRoutes(app, services.clients);
-  appConfigRoutes(app, services.settings, options.themesDir);
+  appConfigRoutes(app, services.settings, options.themesDir, options.uploadChunkBytes);
   settingsRoutes(app, services.settings);
   userSettingsRoutes(app, services.userSettings);
   setupRoutes(app, services.setup);
@@ -49,6 +52,7 @@ export async function registerRoutes(app: App, services: Services, options: Rout
   serversRoutes(app, services.servers);
   await proxyRoutes(app, services.link);
   await filesProxyRoutes(app, services.link);
+  await uploadProxyRoutes(app, services.link);
   sftpAuthRoutes(app, services);
   nodeAccessRoutes(app, services);
   nodePackageRoutes(app, services, options.dataDir);

@@ -28,6 +28,7 @@ import {
   type ClientMessageType,
 } from './daemon';
 import { backupRoutes } from './backup-routes';
+import { uploadRoutes } from './upload-routes';
 import { serverParamsSchema, serverPathParamsSchema, taskParamsSchema } from './daemon-params';
 import {
   archiveRequestSchema,
@@ -74,9 +75,9 @@ export interface PanelProxyNeed {
  * `plain` streams (modules/servers/proxy.routes.ts), `files` streams with the transfer's timeout
  * (files-proxy.routes.ts), `tasks` sends the parsed JSON (tasks-proxy.routes.ts), `socket` relays a
  * websocket (socket.routes.ts), `backups` streams with the backup id checked and long waits
- * (backups-proxy.routes.ts).
+ * (backups-proxy.routes.ts), `upload` streams a tus request with its headers both ways (upload-proxy.routes.ts).
  */
-export type ProxyForward = 'plain' | 'files' | 'tasks' | 'socket' | 'backups';
+export type ProxyForward = 'plain' | 'files' | 'tasks' | 'socket' | 'backups' | 'upload';
 
 export interface DaemonProxy {
   /** The panel's path (`/proxy/daemon/server/:id/stats`). */
@@ -104,7 +105,7 @@ export interface RowSchemas {
   readonly refusals?: Readonly<Partial<Record<'params' | 'query' | 'body', Refusal>>>;
 }
 
-export type DaemonRouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type DaemonRouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface DaemonRouteRow {
   readonly method: DaemonRouteMethod;
@@ -490,6 +491,8 @@ export const daemonRoutes = {
   },
   // Backups (docs/backups.md): their rows live in backup-routes.ts.
   ...backupRoutes,
+  // Resumable (tus) uploads (docs/files.md): their rows live in upload-routes.ts.
+  ...uploadRoutes,
 } as const satisfies Record<string, DaemonRouteRow>;
 
 export type DaemonRouteKey = keyof typeof daemonRoutes;

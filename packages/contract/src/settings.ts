@@ -82,5 +82,7 @@ export const appConfigSchema = z.object({
   passwordResetEnabled: z.boolean(),
   /** The panel's default language (`panel.settings.defaultLocale`): used until a visitor picks one. */
   defaultLocale: z.enum(localeCodes),
+  /** The chunk size of the file manager's resumable uploads (the panel's `web.uploadChunkBytes`). */
+  uploadChunkBytes: z.number().int().positive(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

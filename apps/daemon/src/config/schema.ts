@@ -103,6 +103,10 @@ const filesSchema = z.strictObject({
   /** Extraction stops past this many bytes written or entries seen (archive bombs). */
   maxExtractBytes: bytes(4 * 1024 * 1024 * 1024),
   maxExtractEntries: z.number().int().positive().default(100_000),
+  /** A resumable (tus) upload untouched this long is removed with its partial file (docs/files.md). */
+  uploadExpiryMs: ms(24 * 60 * 60_000),
+  /** The declared lengths of one server's unfinished tus uploads may not add up to more than this. */
+  uploadQuotaBytes: bytes(20 * 1024 * 1024 * 1024),
 });
 
 const sftpSchema = z.strictObject({

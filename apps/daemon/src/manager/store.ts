@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { serverIdSchema, type Template } from '@hearth/contract';
 import type { ServerIds } from '../isolation/ids';
 import { parseDefinition } from './definition';
+import { UPLOADS_FOLDER } from '../uploads/tus-store';
 
 /** A definition file as read: the definition, and the daemon's own marks (never taken from a request body). */
 export interface StoredDefinition {
@@ -75,5 +76,7 @@ export class DefinitionStore {
   async remove(id: string): Promise<void> {
     await rm(this.fileOf(id), { force: true });
     await rm(this.rootOf(id), { recursive: true, force: true });
+    // Its unfinished resumable uploads (uploads/tus-store.ts) go with it.
+    await rm(join(this.dir, UPLOADS_FOLDER, id), { recursive: true, force: true });
   }
 }

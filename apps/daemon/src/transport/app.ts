@@ -15,6 +15,7 @@ import { installErrorHandler } from './errors';
 import { installJsonBodyBudget } from './json-body';
 import { featuresRoute } from './features-route';
 import { fileRoutes } from './file-routes';
+import { uploadRoutes } from './upload-routes';
 import { runtimeRoutes } from './runtime-routes';
 import { socketRoute } from './socket-route';
 import { taskRoutes } from './task-routes';
@@ -80,6 +81,7 @@ export async function buildDaemonApp(
   runtimeRoutes(app, ctx);
   socketRoute(app, ctx);
   fileRoutes(app, ctx);
+  uploadRoutes(app, ctx);
   taskRoutes(app, ctx);
   backupRoutes(app, ctx, options.backups ?? null);
   telemetryRoutes(app, ctx, options.telemetry ?? new Telemetry(ctx.manager, ctx.config, logger));

@@ -34,6 +34,15 @@ export const configSchema = z.strictObject({
       socketsPerServer: z.number().int().min(1).max(1000).default(16),
       /** Proxied websockets per user on one server. */
       socketsPerUser: z.number().int().min(1).max(1000).default(5),
+      /**
+       * The web's resumable uploads send chunks of this size: keep it below the body limit of any proxy in
+       * front of the panel (100 MB at Cloudflare; docs/files.md § Resumable uploads).
+       */
+      uploadChunkBytes: z
+        .number()
+        .int()
+        .min(65_536)
+        .default(50 * 1024 * 1024),
     })
     .prefault({}),
   panel: z

@@ -104,7 +104,15 @@ export function callDaemon(
     req.once('error', (err) => fail(linkError(node, err, phase)));
     if (call.body === undefined) req.end();
     else if (typeof call.body === 'string' || Buffer.isBuffer(call.body)) req.end(call.body);
-    else call.body.pipe(req);
+    else {
+      const body = call.body;
+      // A caller gone mid-body (a browser closed, a proxy cut): the daemon's request ends too, instead of
+      // waiting for bytes that never come until the response timeout (pipe() does not pass that on).
+      body.once('close', () => {
+        if (!body.readableEnded) req.destroy();
+      });
+      body.pipe(req);
+    }
   });
 }
 

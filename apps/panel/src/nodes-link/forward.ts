@@ -35,6 +35,8 @@ export interface ForwardTarget {
   /** The daemon path, query included. */
   path: string;
   responseMs?: number;
+  /** Headers passed on both ways besides the body's own (a tus upload's `Upload-Offset`, `Location`, …). */
+  protocolHeaders?: readonly string[];
 }
 
 const FORWARDED_HEADERS = ['content-type', 'content-length'] as const;
@@ -49,6 +51,10 @@ export async function forwardRequest(
   const hasBody =
     req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined && req.body !== null;
   const headers: Record<string, string> = {};
+  for (const name of target.protocolHeaders ?? []) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
   if (hasBody) {
     for (const name of FORWARDED_HEADERS) {
       const value = req.headers[name];
@@ -67,7 +73,12 @@ export async function forwardRequest(
   });
   if (body && !body.readableEnded) dropRestOf(body, res);
   reply.status(res.statusCode ?? 502);
-  for (const name of ['content-type', 'content-length', 'content-disposition'] as const) {
+  for (const name of [
+    'content-type',
+    'content-length',
+    'content-disposition',
+    ...(target.protocolHeaders ?? []),
+  ]) {
     const value = res.headers[name];
     if (value !== undefined) reply.header(name, value);
   }

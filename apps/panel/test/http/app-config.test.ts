@@ -21,6 +21,8 @@ describe.each(DIALECTS)('app config and themes on %s', (dialect) => {
       // "Forgot password?" is offered only with an e-mail provider (docs/security.md § Password reset).
       passwordResetEnabled: false,
       defaultLocale: 'en_US',
+      // The file manager's resumable-upload chunk (`web.uploadChunkBytes`, docs/files.md).
+      uploadChunkBytes: 50 * 1024 * 1024,
     });
   });
 

@@ -11,7 +11,12 @@ function effectiveLocale(value: unknown): LocaleCode {
 }
 
 /** `GET /api/config` (public app config) and `GET /theme/{name}.tar`. */
-export function appConfigRoutes(app: App, settings: SettingsService, themesDir: string): void {
+export function appConfigRoutes(
+  app: App,
+  settings: SettingsService,
+  themesDir: string,
+  uploadChunkBytes: number,
+): void {
   app.get('/api/config', {
     config: { permission: 'public' },
     schema: { tags: ['config'], response: { 200: appConfigSchema } },
@@ -25,6 +30,7 @@ export function appConfigRoutes(app: App, settings: SettingsService, themesDir: 
         registrationEnabled: effective['panel.registrationEnabled'] === true,
         passwordResetEnabled: effective['panel.email.provider'] !== 'none',
         defaultLocale: effectiveLocale(effective['panel.settings.defaultLocale']),
+        uploadChunkBytes,
       };
     },
   });

@@ -1,0 +1,59 @@
+/**
+ * Resumable (tus) uploads through the daemon proxy: `/proxy/daemon/server/{id}/upload` and
+ * `/upload/{upload}` — the contract's upload rows, forwarded as `upload` (docs/files.md § Resumable uploads).
+ * The caller's putServerFiles is checked here and again by the daemon from the signed token, as for the
+ * multipart upload; chunks stream through unparsed (nodes-link/forward.ts) and the tus headers pass both ways.
+ * A chunk stays below `files.uploadChunkBytes` (the web client's size), so a proxy in front of the panel that
+ * limits a request's body (100 MB at Cloudflare) never sees a larger one.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { panelNeedOf, proxiedRows } from '@hearth/contract';
+import type { App } from '../../app-types';
+import { forwardRequest, streamRequestBodies } from '../../nodes-link/forward';
+import type { NodeLink } from '../../nodes-link/node-link';
+import { currentServer, currentUser } from '../../plugins/auth';
+import { grantFor } from './servers.service';
+
+/** The tus protocol's headers (requests and answers). */
+const TUS_HEADERS = [
+  'tus-resumable',
+  'tus-version',
+  'tus-extension',
+  'tus-max-size',
+  'upload-length',
+  'upload-offset',
+  'upload-metadata',
+  'location',
+  'cache-control',
+] as const;
+
+/** A chunk's wait: its bytes, then the final move into place (a rename, or a copy across filesystems). */
+const CHUNK_RESPONSE_MS = 30 * 60_000;
+
+function forward(link: NodeLink, req: FastifyRequest, reply: FastifyReply) {
+  const access = currentServer(req);
+  const rest = req.url.replace(/^\/proxy\/daemon\/server\/[^/?]+/, '');
+  return forwardRequest(link, req, reply, {
+    nodeId: access.nodeId,
+    grant: grantFor(currentUser(req), access),
+    path: `/daemon/server/${access.serverId}${rest}`,
+    responseMs: req.method === 'PATCH' ? CHUNK_RESPONSE_MS : undefined,
+    protocolHeaders: TUS_HEADERS,
+  });
+}
+
+export async function uploadProxyRoutes(app: App, link: NodeLink): Promise<void> {
+  await app.register(async (scope) => {
+    streamRequestBodies(scope);
+    for (const [, row] of proxiedRows('upload')) {
+      const { permission, server } = panelNeedOf(row);
+      (scope as App).route({
+        method: row.method,
+        url: row.proxy.path,
+        config: { permission, server },
+        schema: { tags: ['proxy'] },
+        handler: (req, reply) => forward(link, req, reply),
+      });
+    }
+  });
+}
