@@ -10,6 +10,7 @@ import { panelLinkOf } from './panel-link/node-credential';
 import { panelOwnerAccess } from './panel-link/owner-access';
 import { bindNodeEvents } from './panel-link/node-events';
 import { Outbox } from './panel-link/outbox';
+import { AlertWatcher } from './panel-link/alert-watcher';
 import { DefinitionStore } from './manager/store';
 import { protectDataDirs } from './isolation/data-modes';
 import { detectIsolation, type IsolationRuntime } from './isolation/runtime';
@@ -95,6 +96,13 @@ export async function startDaemon(
   const manager = new ServerManager(new DefinitionStore(config.serversDir ?? ''), settings, log);
   // Metrics, history and player counts (docs/daemon.md § Metrics); Minetest servers announce to its server list.
   const telemetry = new Telemetry(manager, config, log);
+  // Alert conditions only this node sees as they happen, reported through the outbox (docs/alerts.md).
+  const watcher = new AlertWatcher(
+    () => manager.list(),
+    (event) => outbox.append(event),
+  );
+  telemetry.sampler.afterTick = (servers, now) =>
+    watcher.onSamples(servers, now, (id) => telemetry.sampler.sampleOf(id));
   settings.serverListUrl = (id) => telemetry.serverListUrl(id);
   // Read before anything starts: a bad certificate stops start-up with one line naming the key.
   const tls = tlsMaterialOf(config.tls);
@@ -108,6 +116,7 @@ export async function startDaemon(
     accessLog: config.accessLog || config.logLevel === 'debug' || config.logLevel === 'trace',
     telemetry,
     outbox,
+    watcher,
   });
   await app.listen({ host: config.host, port: config.port });
   if (tls) log.info({ fingerprint: tls.fingerprint, source: tls.source }, 'serving HTTPS');
@@ -134,6 +143,7 @@ export async function startDaemon(
         await sftp?.close();
         // Before the servers go: a sampler that saw them vanish would take their history for deletions.
         await telemetry.close();
+        watcher.close();
         await manager.shutdown(config.power.shutdownTimeoutMs);
         await app.close();
         await outbox.close();
@@ -145,6 +155,7 @@ export async function startDaemon(
         backups.stop();
         await sftp?.close();
         await telemetry.close();
+        watcher.close();
         await manager.detach();
         await app.close();
         await outbox.close();

@@ -70,12 +70,15 @@ export const activityActions = [
   'sftp.file.delete',
   'sftp.file.rename',
   'sftp.file.mkdir',
+  'sftp.file.setstat',
   'server.task.finished',
   'server.backup.scheduled.created',
   'server.backup.scheduled.failed',
   'server.backup.failed',
   'server.backup.restore.failed',
   'node.events.dropped',
+  'server.threshold.reached',
+  'server.console.matched',
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 

@@ -48,6 +48,7 @@ import {
 import { taskCreatedResponseSchema, taskInputSchema, taskListViewSchema } from './tasks';
 import { historyQuerySchema, historyResponseSchema, metricsTextSchema, nodePlayersSchema } from './telemetry';
 import { nodeEventsAckSchema, nodeEventsPageSchema, nodeEventsQuerySchema } from './node-events';
+import { alertWatchesSchema } from './alert-watches';
 import { templateSchema } from './template';
 import type { Refusal } from './zod-issues';
 
@@ -488,6 +489,13 @@ export const daemonRoutes = {
     need: 'panel',
     note: 'The panel recorded every event up to `seq`: the node forgets them.',
     schemas: { ...none, body: nodeEventsAckSchema, response: done },
+  },
+  alertWatches: {
+    method: 'PUT',
+    path: '/daemon/alert-watches',
+    need: 'panel',
+    note: 'The alert conditions this node evaluates (docs/alerts.md): thresholds, empty servers, console patterns.',
+    schemas: { ...none, body: alertWatchesSchema, response: done },
   },
   // Backups (docs/backups.md): their rows live in backup-routes.ts.
   ...backupRoutes,

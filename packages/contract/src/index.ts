@@ -16,3 +16,5 @@ export * from './activity';
 export * from './activity-routes';
 export * from './node-events';
 export * from './alerts';
+export * from './alert-watches';
+export * from './console-pattern';

@@ -21,12 +21,15 @@ export const nodeEventActions = [
   'sftp.file.delete',
   'sftp.file.rename',
   'sftp.file.mkdir',
+  'sftp.file.setstat',
   'server.task.finished',
   'server.backup.scheduled.created',
   'server.backup.scheduled.failed',
   'server.backup.failed',
   'server.backup.restore.failed',
   'node.events.dropped',
+  'server.threshold.reached',
+  'server.console.matched',
 ] as const satisfies readonly ActivityAction[];
 export type NodeEventAction = (typeof nodeEventActions)[number];
 
@@ -66,6 +69,11 @@ export const nodeEventsPageSchema = z.object({
   events: z.array(nodeEventSchema),
   /** The newest sequence number handed out so far (0 = none yet). */
   last: z.number().int().min(0),
+  /**
+   * The version of the alert watches the node holds (alert-watches.ts), null when it holds none; absent from
+   * daemons older than the watches, which the panel then leaves alone.
+   */
+  watches: z.string().nullable().optional(),
 });
 export type NodeEventsPage = z.infer<typeof nodeEventsPageSchema>;
 

@@ -53,6 +53,7 @@ describe('daemon route rows', () => {
   it('keep node-wide rows to the liveness answer, node-admin calls, the metrics scrape and the outbox', () => {
     const nodeWide = daemonRouteRows().filter(([, row]) => !isServerRoute(row));
     expect(nodeWide.map(([key]) => key).sort()).toEqual([
+      'alertWatches',
       'alive',
       'backupCheck',
       'backupDestinationWrite',

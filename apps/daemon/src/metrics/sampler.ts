@@ -17,6 +17,8 @@ const PARALLEL = 4;
 
 export class Sampler {
   private readonly latest = new Map<string, Sample>();
+  /** Told after each pass, with the servers sampled and the pass's time (the alert watcher: docs/alerts.md). */
+  afterTick: ((servers: Server[], now: number) => void) | null = null;
   private readonly abort = new AbortController();
   private running: Promise<void> | null = null;
 
@@ -62,6 +64,7 @@ export class Sampler {
       }
     };
     await Promise.all(Array.from({ length: PARALLEL }, worker));
+    this.afterTick?.(servers, now);
   }
 
   private async measure(server: Server): Promise<Sample> {

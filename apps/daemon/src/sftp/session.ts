@@ -17,7 +17,15 @@ const NAMES_PER_READDIR = 128;
 const MAX_READ = 256 * 1024; // OpenSSH's largest packet
 
 type Open =
-  | { kind: 'file'; handle: FileHandle; io: FileIo; atomic: AtomicFile | null; written: string | null }
+  | {
+      kind: 'file';
+      handle: FileHandle;
+      io: FileIo;
+      atomic: AtomicFile | null;
+      written: string | null;
+      /** The client's path (FSETSTAT's activity entry names it). */
+      path: string;
+    }
   | { kind: 'dir'; path: string; entries: Entry[] | null; sent: number };
 
 export interface SessionAccess {
@@ -31,7 +39,8 @@ export interface SessionAccess {
 
 export type SftpChange =
   | { action: 'sftp.file.write' | 'sftp.file.delete' | 'sftp.file.mkdir'; path: string }
-  | { action: 'sftp.file.rename'; from: string; to: string };
+  | { action: 'sftp.file.rename'; from: string; to: string }
+  | { action: 'sftp.file.setstat'; path: string; mode?: string; times?: true; size?: number };
 
 function statusOf(err: unknown): number {
   if (!isAppError(err)) {
@@ -81,7 +90,7 @@ export class SftpSession {
     sftp.on('OPEN', (id, path, flags, attrs) => {
       const writes = (flags & (OPEN_MODE.WRITE | OPEN_MODE.CREAT | OPEN_MODE.TRUNC | OPEN_MODE.APPEND)) !== 0;
       void this.run(id, writes ? 'putServerFiles' : 'viewServerFiles', () =>
-        this.doOpen(id, path, flags, attrs, writes ? clientPath(path) : null),
+        this.doOpen(id, path, flags, attrs, writes),
       );
     });
     // READ and WRITE are the bulk of a transfer: plain callbacks, no promise per request.
@@ -100,9 +109,11 @@ export class SftpSession {
     on('FSTAT', 'viewServerFiles', async (id, h: Buffer) => {
       this.sftp.attrs(id, attrsOf(await this.file(h).handle.stat()));
     });
-    on('FSETSTAT', 'putServerFiles', (id, h: Buffer, attrs: Attributes) =>
-      this.setstat(id, this.file(h).handle, attrs),
-    );
+    on('FSETSTAT', 'putServerFiles', async (id, h: Buffer, attrs: Attributes) => {
+      const file = this.file(h);
+      await this.setstat(id, file.handle, attrs);
+      this.recordSetstat(file.path, attrs);
+    });
     on('CLOSE', null, (id, h: Buffer) => this.doClose(id, h));
     on('OPENDIR', 'viewServerFiles', (id, path: string) => this.doOpendir(id, path));
     on('READDIR', 'viewServerFiles', (id, h: Buffer) => this.doReaddir(id, h));
@@ -135,6 +146,7 @@ export class SftpSession {
       } finally {
         await handle.close();
       }
+      this.recordSetstat(clientPath(path), attrs);
     });
     for (const unsupported of ['READLINK', 'SYMLINK'] as const)
       sftp.on(unsupported, (id: number) => sftp.status(id, STATUS_CODE.OP_UNSUPPORTED));
@@ -210,20 +222,32 @@ export class SftpSession {
     path: string,
     flags: number,
     attrs: Attributes,
-    written: string | null,
+    writes: boolean,
   ): Promise<void> {
     const target = sandboxPath(path);
+    const client = clientPath(path);
+    const written = writes ? client : null;
     const replace = (flags & OPEN_MODE.TRUNC) !== 0 && (flags & OPEN_MODE.EXCL) === 0;
     if (replace && !(flags & OPEN_MODE.READ)) {
       const atomic = await this.sandbox().createAtomic(target);
       this.sftp.handle(
         id,
-        this.add({ kind: 'file', handle: atomic.handle, io: this.fileIo(atomic.handle), atomic, written }),
+        this.add({
+          kind: 'file',
+          handle: atomic.handle,
+          io: this.fileIo(atomic.handle),
+          atomic,
+          written,
+          path: client,
+        }),
       );
       return;
     }
     const handle = await this.sandbox().open(target, openFlags(flags), (attrs.mode ?? 0o644) & 0o777);
-    this.sftp.handle(id, this.add({ kind: 'file', handle, io: this.fileIo(handle), atomic: null, written }));
+    this.sftp.handle(
+      id,
+      this.add({ kind: 'file', handle, io: this.fileIo(handle), atomic: null, written, path: client }),
+    );
   }
 
   private async doClose(id: number, h: Buffer): Promise<void> {
@@ -265,6 +289,19 @@ export class SftpSession {
     if (attrs.atime !== undefined && attrs.mtime !== undefined) await handle.utimes(attrs.atime, attrs.mtime);
     if (attrs.size !== undefined) await handle.truncate(attrs.size);
     this.sftp.status(id, STATUS_CODE.OK);
+  }
+
+  /**
+   * A chmod, utimes or truncate for the activity log (docs/activity.md § Node events): what changed, never
+   * owners (ignored) — only the attributes the request set. A request that set none records nothing.
+   */
+  private recordSetstat(path: string, attrs: Attributes): void {
+    const change: SftpChange = { action: 'sftp.file.setstat', path };
+    if (attrs.mode !== undefined) change.mode = (attrs.mode & 0o777).toString(8).padStart(4, '0');
+    if (attrs.atime !== undefined && attrs.mtime !== undefined) change.times = true;
+    if (attrs.size !== undefined) change.size = attrs.size;
+    if (change.mode === undefined && change.times === undefined && change.size === undefined) return;
+    this.access.record?.(change);
   }
 
   /** Queued reads and writes finish first: they use the raw descriptor, which closing frees for reuse. */

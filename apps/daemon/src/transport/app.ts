@@ -24,6 +24,7 @@ import type { Backups } from '../backups/setup';
 import { Telemetry } from '../metrics/telemetry';
 import { telemetryRoutes } from '../metrics/telemetry-routes';
 import type { Outbox } from '../panel-link/outbox';
+import type { AlertWatcher } from '../panel-link/alert-watcher';
 import { eventsRoutes } from './events-routes';
 import { daemonSchemaController, installValidation } from './validation';
 import type { TransportContext } from './context';
@@ -43,6 +44,8 @@ export interface DaemonAppOptions {
   telemetry?: Telemetry;
   /** The node outbox the panel pulls (panel-link/outbox.ts); the events routes answer 503 without it. */
   outbox?: Outbox;
+  /** The alert conditions this node evaluates (panel-link/alert-watcher.ts); 503 for the watches without it. */
+  watcher?: AlertWatcher;
 }
 
 export async function buildDaemonApp(
@@ -85,6 +88,6 @@ export async function buildDaemonApp(
   taskRoutes(app, ctx);
   backupRoutes(app, ctx, options.backups ?? null);
   telemetryRoutes(app, ctx, options.telemetry ?? new Telemetry(ctx.manager, ctx.config, logger));
-  eventsRoutes(app, ctx, options.outbox ?? null);
+  eventsRoutes(app, ctx, options.outbox ?? null, options.watcher ?? null);
   return app;
 }

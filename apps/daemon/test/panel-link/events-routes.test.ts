@@ -55,6 +55,29 @@ describe('node outbox routes', () => {
     expect(after.outbox).toBe(before.outbox);
   });
 
+  it('takes the alert watches from the panel and answers their version in every page', async () => {
+    expect((await page()).watches).toBeNull();
+    const watches = {
+      version: 'v-test-1',
+      all: [{ rule: 'r1', condition: { type: 'cpuAbove', threshold: 90, minutes: 5 } }],
+      servers: { [id]: [{ rule: 'r2', condition: { type: 'consoleMatch', pattern: 'x', mode: 'literal' } }] },
+    };
+    const put = await d.request('PUT', '/daemon/alert-watches', { token: panel, body: watches });
+    expect(put.status).toBe(204);
+    expect((await page()).watches).toBe('v-test-1');
+    // A condition the node does not evaluate, and a malformed list, are refused with catalogued codes.
+    for (const body of [
+      { ...watches, all: [{ rule: 'r3', condition: { type: 'crash' } }] },
+      { ...watches, all: [{ rule: 'r3', condition: { type: 'cpuAbove', threshold: 0, minutes: 5 } }] },
+      { version: 'v2', all: [] },
+    ]) {
+      const res = await d.request('PUT', '/daemon/alert-watches', { token: panel, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await codeOf(res)).toMatch(/^Err/);
+    }
+    expect((await page()).watches).toBe('v-test-1');
+  });
+
   it('refuses bad queries and acknowledgements with catalogued codes', async () => {
     for (const query of ['?after=-1', '?limit=0', '?limit=501', '?after=x', '?other=1']) {
       const res = await d.request('GET', `/daemon/events${query}`, { token: panel });

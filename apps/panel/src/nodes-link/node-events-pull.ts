@@ -46,6 +46,11 @@ export interface NodeEventsPullDeps {
 
 export class NodeEventsPuller {
   private readonly draining = new Map<string, Promise<void>>();
+  /**
+   * Told the alert-watches version each node answers with its first page of a round (docs/alerts.md § Where
+   * conditions are evaluated); set by the alerts module, which pushes the watches when they differ.
+   */
+  onWatches: ((nodeId: string, held: string | null | undefined) => Promise<void>) | null = null;
   private timer: NodeJS.Timeout | null = null;
   /** The app's logger, given at start (the puller is built before the app's logger is there to pass). */
   private log: () => FastifyBaseLogger = () => {
@@ -97,6 +102,12 @@ export class NodeEventsPuller {
       let page = await this.page(nodeId, cursor?.seq ?? 0);
       // Another outbox (the node's data folder was wiped or replaced): its numbering starts again.
       if (cursor && page.outbox !== cursor.outbox && cursor.seq > 0) page = await this.page(nodeId, 0);
+      if (round === 0 && this.onWatches) {
+        const held = page.watches;
+        void this.onWatches(nodeId, held).catch((err: unknown) =>
+          this.log().debug({ err, nodeId }, 'alert watches not pushed this round'),
+        );
+      }
       const last = page.events.at(-1)?.seq;
       if (last === undefined) {
         // Recorded before but maybe never acknowledged (the panel stopped in between): tell the node again.

@@ -99,7 +99,7 @@ describe.each(DIALECTS)('alert delivery on %s', (dialect) => {
     await call(t, 'DELETE', `/api/alerts/${r.id}`, { token: admin.token });
   });
 
-  it('crashLoop fires at the count; consoleMatch matches a glob in the last lines; Discord and Slack formats', async () => {
+  it('crashLoop fires at the count; consoleMatch checks the line a node matched; Discord and Slack formats', async () => {
     const loop = await rule(
       hook(`cl-${dialect}`, '/ok', { type: 'crashLoop', count: 3, minutes: 10 }, 'slack'),
     );
@@ -112,8 +112,20 @@ describe.each(DIALECTS)('alert delivery on %s', (dialect) => {
       ),
     );
     const s = await seedServer(t);
+    // A crash's last lines are not matched any more: the node matched them live, as they were printed.
     await crash(s, ['starting', 'java.lang.OutOfMemoryError: heap']);
     await crash(s);
+    const matched = (rule: string, line: string) =>
+      t.services.activity.record({
+        actor: { type: 'system', id: null, label: 'node', ip: null },
+        action: 'server.console.matched',
+        serverId: s,
+        details: { rule, line },
+      });
+    // Another rule's report, and a line that does not match the rule as it stands, alert nobody.
+    await matched(loop.id, 'java.lang.OutOfMemoryError: heap');
+    await matched(match.id, 'all fine');
+    await matched(match.id, 'java.lang.OutOfMemoryError: heap');
     await vi.waitFor(() => expect(seen(`cm-${dialect}`)).toHaveLength(1), WAIT);
     expect((JSON.parse(seen(`cm-${dialect}`)[0]!.body) as { content: string }).content).toContain(
       'OutOfMemoryError',
@@ -124,6 +136,27 @@ describe.each(DIALECTS)('alert delivery on %s', (dialect) => {
     expect((JSON.parse(seen(`cl-${dialect}`)[0]!.body) as { text: string }).text).toContain('crash-looping');
     for (const id of [loop.id, match.id])
       await call(t, 'DELETE', `/api/alerts/${id}`, { token: admin.token });
+  });
+
+  it('a threshold report of a node alerts its rule only while the rule still asks for that threshold', async () => {
+    const name = `cpu-${dialect}`;
+    const r = await rule(hook(name, '/ok', { type: 'cpuAbove', threshold: 80, minutes: 5 }));
+    const s = await seedServer(t);
+    const reached = (threshold: number, minutes = 5) =>
+      t.services.activity.record({
+        actor: { type: 'system', id: null, label: 'node', ip: null },
+        action: 'server.threshold.reached',
+        serverId: s,
+        details: { rule: r.id, condition: 'cpuAbove', threshold, minutes, value: 97.5, since: Date.now() },
+      });
+    await reached(50); // watched before an edit: another threshold
+    await reached(80, 1);
+    await reached(80);
+    await vi.waitFor(() => expect(seen(name)).toHaveLength(1), WAIT);
+    const event = JSON.parse(seen(name)[0]!.body) as AlertEvent;
+    expect(event).toMatchObject({ type: 'cpuAbove', serverId: s, details: { threshold: 80, value: 97.5 } });
+    expect(event.title).toContain('CPU above threshold');
+    await call(t, 'DELETE', `/api/alerts/${r.id}`, { token: admin.token });
   });
 
   it('node offline goes out by e-mail through the configured provider', async () => {

@@ -2,7 +2,10 @@
  * The alert engine (docs/alerts.md § Rules): it listens to the activity log as entries are recorded
  * (ActivityService.onRecorded), so every event the panel or a node reports — a node going offline or coming
  * back, a crash or a failed backup delivered through the node link — is matched against the enabled rules
- * once, whichever way it arrived. Matching alerts pass the per-rule rate limit and go to the dispatcher.
+ * once, whichever way it arrived. Thresholds, empty servers and console patterns are evaluated on the node
+ * (alert-watches.ts hands them over), whose `server.threshold.reached` / `server.console.matched` events name
+ * the rule: the engine checks them against the rule as it stands now. Matching alerts pass the per-rule rate
+ * limit and go to the dispatcher.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,7 +23,12 @@ const actionsOf: Partial<Record<AlertConditionType, readonly string[]>> = {
   nodeOffline: ['node.offline'],
   nodeOnline: ['node.online'],
   backupFailed: ['server.backup.failed', 'server.backup.scheduled.failed'],
-  consoleMatch: ['server.crashed'],
+  // Evaluated by the node that runs the server (alert-watches.ts, docs/alerts.md § Where conditions are evaluated).
+  cpuAbove: ['server.threshold.reached'],
+  memoryAbove: ['server.threshold.reached'],
+  diskAbove: ['server.threshold.reached'],
+  serverEmpty: ['server.threshold.reached'],
+  consoleMatch: ['server.console.matched'],
 };
 
 /** Crash times kept per (rule, server) for crash-loop windows: at most the rule's count. */
@@ -49,6 +57,16 @@ export class AlertEngine {
     }
   }
 
+  /** The rules as the engine knows them (the watches pushed to nodes are built from them: alert-watches.ts). */
+  rules(): Promise<AlertRuleWithTarget[]> {
+    const rules = (this.#rules ??= this.repo.list());
+    // A failed read (database down) is not kept: the next event reads again.
+    rules.catch(() => {
+      if (this.#rules === rules) this.#rules = null;
+    });
+    return rules;
+  }
+
   close(): void {
     this.#limit.close();
     this.dispatcher.close();
@@ -68,7 +86,7 @@ export class AlertEngine {
   }
 
   async #match(entry: ActivityEntry): Promise<void> {
-    const rules = await (this.#rules ??= this.repo.list());
+    const rules = await this.rules();
     for (const rule of rules) {
       if (!rule.rule.enabled) continue;
       if (rule.rule.server_id !== null && rule.rule.server_id !== entry.serverId) continue;
@@ -97,21 +115,29 @@ export class AlertEngine {
         return { crashes: window.length, minutes: condition.minutes, exitCode: d.exitCode ?? null };
       }
       case 'consoleMatch': {
-        const lines = Array.isArray(d.lines) ? d.lines.map(String) : [];
-        const hit = lines.find((line) => lineMatches(condition.pattern, condition.mode, line));
-        return hit === undefined ? null : { line: hit.slice(0, 500) };
+        // The node names the rule it matched for; the line must still match the rule as it stands now.
+        if (d.rule !== rule.rule.id || typeof d.line !== 'string') return null;
+        if (!lineMatches(condition.pattern, condition.mode, d.line)) return null;
+        return {
+          line: d.line.slice(0, 500),
+          ...(typeof d.suppressed === 'number' ? { suppressed: d.suppressed } : {}),
+        };
+      }
+      case 'cpuAbove':
+      case 'memoryAbove':
+      case 'diskAbove':
+      case 'serverEmpty': {
+        // A node reports the watch it was given; one given before an edit (another threshold) alerts nobody.
+        if (d.rule !== rule.rule.id || d.condition !== condition.type) return null;
+        if ('threshold' in condition && d.threshold !== condition.threshold) return null;
+        if (d.minutes !== condition.minutes) return null;
+        return { ...d };
       }
       case 'crash':
       case 'nodeOffline':
       case 'nodeOnline':
       case 'backupFailed':
         return { ...d };
-      // Evaluated from stats and player counts, not from entries (docs/alerts.md § Rules: not wired yet).
-      case 'cpuAbove':
-      case 'memoryAbove':
-      case 'diskAbove':
-      case 'serverEmpty':
-        return null;
     }
   }
 
@@ -130,7 +156,7 @@ export class AlertEngine {
   }
 
   async #summary(ruleId: string, count: number): Promise<void> {
-    const rule = (await (this.#rules ??= this.repo.list())).find((r) => r.rule.id === ruleId);
+    const rule = (await this.rules()).find((r) => r.rule.id === ruleId);
     if (!rule) return;
     await this.dispatcher.enqueue(rule.target, {
       ...this.#event(rule, 'summary', null),

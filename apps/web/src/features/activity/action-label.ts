@@ -13,12 +13,15 @@ const keys: Record<NodeEventAction, string> = {
   'sftp.file.delete': 'sftpFileDelete',
   'sftp.file.rename': 'sftpFileRename',
   'sftp.file.mkdir': 'sftpFileMkdir',
+  'sftp.file.setstat': 'sftpFileSetstat',
   'server.task.finished': 'serverTaskFinished',
   'server.backup.scheduled.created': 'serverBackupScheduledCreated',
   'server.backup.scheduled.failed': 'serverBackupScheduledFailed',
   'server.backup.failed': 'serverBackupFailed',
   'server.backup.restore.failed': 'serverBackupRestoreFailed',
   'node.events.dropped': 'nodeEventsDropped',
+  'server.threshold.reached': 'serverThresholdReached',
+  'server.console.matched': 'serverConsoleMatched',
 };
 
 /** The i18n key of the action's name (`activity.actions.*`), or null when it has none. */
