@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack, type MantineSize } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ interface ConfirmDeleteButtonProps<T> {
   children: ReactNode;
   /** Both the opening and the confirming button say this (default: Delete). */
   label?: string;
+  /** The opening button's size (a row of small buttons: `xs`). */
+  size?: MantineSize;
   onDelete: () => Promise<T>;
   /** Runs once the delete succeeded, after the dialog closed. */
   onDeleted: (reply: T) => Promise<void> | void;
@@ -24,6 +26,7 @@ export function ConfirmDeleteButton<T>({
   title,
   children,
   label,
+  size,
   onDelete,
   onDeleted,
 }: ConfirmDeleteButtonProps<T>) {
@@ -39,7 +42,7 @@ export function ConfirmDeleteButton<T>({
   const text = label ?? t('common.delete');
   return (
     <>
-      <Button color="red" variant="light" onClick={dialog.open}>
+      <Button color="red" variant="light" size={size} onClick={dialog.open}>
         {text}
       </Button>
       <Modal opened={opened} onClose={dialog.close} title={title} centered size={DIALOG_WIDTH}>

@@ -60,6 +60,8 @@ export function RuleDialog({ scope, ruleId, initial, onClose, onSaved }: Props) 
       return generated ? created.secret : undefined;
     },
     onSuccess: (secret) => onSaved(secret),
+    // Refusals about a field show under it; only the others become a toast (not both).
+    meta: { silent: true },
     onError: (err) => {
       const found = ruleErrorOf(err);
       if (found) setError(found);

@@ -3,7 +3,7 @@ import type { AlertRule } from '@hearth/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../api/notify';
+import { notifySuccess } from '../../api/notify';
 import { ConfirmDeleteButton } from '../../components/ConfirmDeleteButton';
 import { useFormat } from '../../i18n/format';
 import { alertKeys, alertsApi, deliveriesQuery, PENDING_REFRESH_MS, type AlertsScope } from './api';
@@ -42,7 +42,6 @@ export function RuleRow({ scope, rule, serverName, onEdit, onLog }: Props) {
     mutationFn: (enabled: boolean) =>
       alertsApi.update(scope, rule.id, ruleBody({ ...ruleToForm(rule), enabled }, true, !scope.serverId)),
     onSuccess: refreshList,
-    onError: notifyError,
   });
   const test = useMutation({
     mutationFn: () => alertsApi.test(scope, rule.id),
@@ -50,7 +49,6 @@ export function RuleRow({ scope, rule, serverName, onEdit, onLog }: Props) {
       setTestId(deliveryId);
       await queryClient.invalidateQueries({ queryKey: alertKeys.deliveries(rule.id) });
     },
-    onError: notifyError,
   });
   const scopeLabel = rule.serverId
     ? t('alerts.onServer', { name: serverName ?? rule.serverId })
@@ -136,6 +134,7 @@ export function RuleRow({ scope, rule, serverName, onEdit, onLog }: Props) {
             {t('alerts.log')}
           </Button>
           <ConfirmDeleteButton
+            size="xs"
             title={t('alerts.deleteTitle', { name: rule.name })}
             onDelete={() => alertsApi.remove(scope, rule.id)}
             onDeleted={async () => {
