@@ -37,8 +37,11 @@ export class DiskUsage {
   private running: Promise<void> | null = null;
 
   constructor(
-    /** The folders to measure now (server id → folder), asked again before every pass. */
-    private readonly folders: () => Array<[string, string]>,
+    /**
+     * The folders to measure now (server id → its folders, added up: the server folder and its unfinished
+     * uploads, uploads/tus-store.ts), asked again before every pass.
+     */
+    private readonly folders: () => Array<[string, ...string[]]>,
     private readonly intervalMs: number,
   ) {}
 
@@ -61,9 +64,10 @@ export class DiskUsage {
     const folders = this.folders();
     const ids = new Set(folders.map(([id]) => id));
     for (const id of this.sizes.keys()) if (!ids.has(id)) this.sizes.delete(id);
-    for (const [id, folder] of folders) {
+    for (const [id, ...paths] of folders) {
       if (this.abort.signal.aborted) return;
-      const bytes = await folderBytes(folder, this.abort.signal);
+      let bytes = 0;
+      for (const folder of paths) bytes += await folderBytes(folder, this.abort.signal);
       if (!this.abort.signal.aborted) this.sizes.set(id, bytes);
     }
   }

@@ -13,6 +13,7 @@ import type { DaemonConfig } from '../config/schema';
 import type { ServerManager } from '../manager/manager';
 import { HistoryRecorder } from '../history/recorder';
 import { HistoryStore } from '../history/store';
+import { UPLOADS_FOLDER } from '../uploads/tus-store';
 import { DiskUsage } from './disk-usage';
 import { GamedigSource, type PlayerSource } from './gamedig-source';
 import { PlayerQuerier } from './players';
@@ -39,8 +40,10 @@ export class Telemetry {
     const servers = () => manager.list();
     this.store = new HistoryStore(join(resolve(config.dataDir), 'history'));
     this.recorder = new HistoryRecorder(this.store, log);
+    // A server's unfinished tus uploads wait beside its folder and count as its disk use (docs/files.md).
+    const uploads = join(resolve(config.serversDir ?? ''), UPLOADS_FOLDER);
     this.disk = new DiskUsage(
-      () => servers().map((s) => [s.id, s.sandbox.root]),
+      () => servers().map((s) => [s.id, s.sandbox.root, join(uploads, s.id)]),
       config.stats.diskIntervalMs,
     );
     this.sampler = new Sampler(
