@@ -76,6 +76,8 @@ export async function buildApp(config: PanelConfig, deps: AppDeps = {}): Promise
     localNodeRuns: deps.localNodeRuns,
   });
   app.addHook('onClose', () => services.link.close());
+  // onClose hooks run last-added first: this one runs after every recorder stopped, before the database closes.
+  app.addHook('onClose', () => services.activity.close());
   // Before the other routes, so its response hook counts every request (modules/metrics; off unless enabled).
   metricsRoutes(app, config.metrics, {
     db,

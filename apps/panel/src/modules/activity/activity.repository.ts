@@ -24,6 +24,15 @@ export class ActivityRepository {
     await this.db.kysely.insertInto('activity').values(row).execute();
   }
 
+  /** Several rows in one statement (the service's batches: activity.service.ts). */
+  async insertMany(rows: readonly ActivityRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db.kysely
+      .insertInto('activity')
+      .values([...rows])
+      .execute();
+  }
+
   async page(
     filter: ActivityFilter,
     page: number,

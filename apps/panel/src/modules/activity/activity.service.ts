@@ -40,13 +40,32 @@ export function toEntry(row: ActivityRow): ActivityEntry {
   };
 }
 
+/** Rows per INSERT at most (10 columns each: 500 parameters, under every dialect's limit). */
+export const ACTIVITY_BATCH_MAX = 50;
+/** How long the first entry of a batch waits for others (docs/activity.md § Cost). */
+export const ACTIVITY_FLUSH_MS = 5;
+
+interface Pending {
+  row: ActivityRow;
+  done: () => void;
+}
+
 /**
  * The one place entries are written (docs/activity.md). A failed write is logged, never thrown: the action it
  * describes has already happened, and the caller's answer must say so.
+ *
+ * Entries are written in batches (docs/activity.md § Cost): an entry waits up to ACTIVITY_FLUSH_MS for others,
+ * then they go in one multi-row INSERT (one statement and one commit instead of one per entry); while a batch is
+ * being written the next one gathers. `record` resolves once its entry is stored, so a caller that awaits it
+ * still finds the entry in the log; `close` writes what is pending (the app's onClose, before the database
+ * closes), so a normal stop loses nothing.
  */
 export class ActivityService {
   /** Called with each entry once it is stored (the alert engine listens: docs/alerts.md). */
   readonly #listeners = new Set<(entry: ActivityEntry) => void>();
+  #pending: Pending[] = [];
+  #timer: NodeJS.Timeout | null = null;
+  #writing: Promise<void> | null = null;
 
   constructor(
     private readonly repo: ActivityRepository,
@@ -55,8 +74,8 @@ export class ActivityService {
     readonly enabled = true,
   ) {}
 
-  async record(record: ActivityRecord): Promise<void> {
-    if (!this.enabled) return;
+  record(record: ActivityRecord): Promise<void> {
+    if (!this.enabled) return Promise.resolve();
     const row: ActivityRow = {
       id: randomUUID(),
       time: record.time ?? Date.now(),
@@ -69,13 +88,60 @@ export class ActivityService {
       action: record.action,
       details: JSON.stringify(scrubDetails(record.details ?? {})),
     };
-    try {
-      await this.repo.insert(row);
-    } catch (err) {
-      this.log().error({ err, action: record.action }, 'activity entry not written');
+    return new Promise((done) => {
+      this.#pending.push({ row, done });
+      this.#schedule();
+    });
+  }
+
+  /** Writes every pending entry (resolves once they are stored or their failure is logged). */
+  async flush(): Promise<void> {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    while (this.#writing || this.#pending.length > 0) {
+      if (this.#writing) await this.#writing;
+      else this.#write();
+    }
+  }
+
+  /** The app is stopping: pending entries are written. */
+  close(): Promise<void> {
+    return this.flush();
+  }
+
+  #schedule(): void {
+    if (this.#writing) return; // the write under way starts the next batch when it ends
+    if (this.#pending.length >= ACTIVITY_BATCH_MAX) {
+      if (this.#timer) clearTimeout(this.#timer);
+      this.#timer = null;
+      this.#write();
       return;
     }
-    this.announce([row]);
+    this.#timer ??= setTimeout(() => {
+      this.#timer = null;
+      this.#write();
+    }, ACTIVITY_FLUSH_MS);
+  }
+
+  #write(): void {
+    const batch = this.#pending.splice(0, ACTIVITY_BATCH_MAX);
+    if (batch.length === 0) return;
+    const rows = batch.map((p) => p.row);
+    this.#writing = this.repo
+      .insertMany(rows)
+      .then(
+        () => this.announce(rows),
+        (err: unknown) =>
+          this.log().error(
+            { err, actions: [...new Set(rows.map((r) => r.action))], count: rows.length },
+            'activity entries not written',
+          ),
+      )
+      .finally(() => {
+        this.#writing = null;
+        for (const p of batch) p.done();
+        if (this.#pending.length > 0) this.#schedule();
+      });
   }
 
   /** Tells the listeners about rows stored elsewhere (the node outbox writes its rows with its cursor). */
