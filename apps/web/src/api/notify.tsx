@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
 import { ApiError, catalogueCodeFor, errorDump } from './errors';
 import { errorDetailsStore } from './errorDetailsStore';
+import { labelledMetadata } from './field-names';
 
 export const ERROR_DETAIL_TOAST_MS = 6000;
 
@@ -41,5 +42,6 @@ export function notifyError(err: unknown): void {
     showUnknown(err);
     return;
   }
-  notifications.show({ color: 'red', message: i18next.t(`errors.${code}`, { ...err.metadata }) });
+  const values = labelledMetadata(err.metadata, (key) => i18next.t(key));
+  notifications.show({ color: 'red', message: i18next.t(`errors.${code}`, { ...values }) });
 }

@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, catalogueCodeFor } from '../../api/errors';
+import { labelledMetadata } from '../../api/field-names';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { hasScope, isAdmin } from '../../api/scopes';
 import { useSession } from '../../api/useSession';
@@ -25,7 +26,8 @@ import { NodeStatus } from './NodeStatus';
 function notifySaveError(t: TFunction, title: string, err: unknown): void {
   const code = err instanceof ApiError ? catalogueCodeFor(err) : undefined;
   if (!(err instanceof ApiError) || !code) return notifyError(err);
-  notifications.show({ color: 'red', title, message: t(`errors.${code}`, { ...err.metadata }) });
+  const values = labelledMetadata(err.metadata, (key) => t(key));
+  notifications.show({ color: 'red', title, message: t(`errors.${code}`, { ...values }) });
 }
 
 /** /addnode and /node/{id}. */

@@ -1,5 +1,6 @@
 import { Button, Card, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { playerAddress } from '@hearth/contract/server-address';
 import type { ServerView } from '@hearth/contract/servers';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,6 +104,7 @@ function ServerRow({ server }: { server: ServerView }) {
           fw={600}
           c="var(--mantine-primary-color-filled)"
           style={{ overflowWrap: 'break-word' }}
+          dir="auto"
         >
           {server.name}
         </Text>
@@ -123,10 +125,15 @@ function ServerRow({ server }: { server: ServerView }) {
       <Table.Td>
         <PlayerCount players={server.players} testId={`players-${server.id}`} />
       </Table.Td>
-      <Table.Td visibleFrom="sm">{server.node.name}</Table.Td>
       <Table.Td visibleFrom="sm">
-        <Text ff="monospace" size="sm">
-          {server.address}
+        <Text span size="sm" dir="auto">
+          {server.node.name}
+        </Text>
+      </Table.Td>
+      <Table.Td visibleFrom="sm">
+        {/* What players connect to, not the bind address (docs/web.md § Server address). */}
+        <Text ff="monospace" size="sm" dir="ltr" data-testid={`address-${server.id}`}>
+          {playerAddress(server, window.location.hostname)}
         </Text>
       </Table.Td>
     </Table.Tr>

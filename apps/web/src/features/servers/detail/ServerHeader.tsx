@@ -34,7 +34,7 @@ export function ServerHeader({ server, permissions, admin, live }: Props) {
           label={t(`servers.status.${live.status}`)}
           testId="server-status"
         />
-        <Title order={2} data-testid="server-name" style={{ overflowWrap: 'anywhere' }}>
+        <Title order={2} data-testid="server-name" dir="auto" style={{ overflowWrap: 'anywhere' }}>
           {server.name}
         </Title>
         {canRename && (

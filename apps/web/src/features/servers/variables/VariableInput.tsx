@@ -31,7 +31,7 @@ export function VariableInput({ name, variable, value, onChange, error, disabled
     </Text>
   );
   const common = {
-    label,
+    label: <span dir="auto">{label}</span>,
     description:
       variable.desc || note ? (
         <>

@@ -1,4 +1,5 @@
 import { Card, Group } from '@mantine/core';
+import { playerAddress } from '@hearth/contract/server-address';
 import { useTranslation } from 'react-i18next';
 import type { TypeViewProps } from './typeViews';
 import { InfoItem } from './InfoItem';
@@ -9,7 +10,12 @@ export function GenericView({ server }: TypeViewProps) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="type-view-generic">
       <Group gap="xl">
-        <InfoItem label={t('servers.list.address')} value={server.address} copy />
+        <InfoItem
+          label={t('servers.list.address')}
+          value={playerAddress(server, window.location.hostname)}
+          copy
+          testId="server-address"
+        />
         <InfoItem label={t('servers.list.node')} value={server.node.name} />
         {server.type && <InfoItem label={t('servers.detail.type')} value={server.type} />}
       </Group>

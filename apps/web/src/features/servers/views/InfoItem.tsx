@@ -3,7 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { COPIED_CHIP_MS } from '../../nodes/DeploymentCard';
 
 /** A small label/value pair for the type views; `copy` adds a copy button. */
-export function InfoItem({ label, value, copy }: { label: string; value: string; copy?: boolean }) {
+export function InfoItem({
+  label,
+  value,
+  copy,
+  testId,
+}: {
+  label: string;
+  value: string;
+  copy?: boolean;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap={2}>
@@ -11,7 +21,14 @@ export function InfoItem({ label, value, copy }: { label: string; value: string;
         {label}
       </Text>
       <Group gap={4} wrap="nowrap">
-        <Text ff={copy ? 'monospace' : undefined} size="sm" fw={500}>
+        {/* Addresses read left to right; names take their own direction. */}
+        <Text
+          ff={copy ? 'monospace' : undefined}
+          size="sm"
+          fw={500}
+          dir={copy ? 'ltr' : 'auto'}
+          data-testid={testId}
+        >
           {value}
         </Text>
         {copy && (

@@ -1,4 +1,5 @@
 import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { playerAddress } from '@hearth/contract/server-address';
 import { useTranslation } from 'react-i18next';
 import type { TypeViewProps } from './typeViews';
 import { InfoItem } from './InfoItem';
@@ -34,7 +35,12 @@ export function MinecraftView({ server }: TypeViewProps) {
             </Text>
           </Stack>
         </Group>
-        <InfoItem label={t('servers.views.minecraft.join')} value={server.address} copy />
+        <InfoItem
+          label={t('servers.views.minecraft.join')}
+          value={playerAddress(server, window.location.hostname)}
+          copy
+          testId="server-address"
+        />
         <InfoItem label={t('servers.list.node')} value={server.node.name} />
         <InfoItem label={t('servers.detail.type')} value={server.type} />
       </Group>
