@@ -5,6 +5,8 @@
  * the whole line with `*` (any run) and `?` (one character) by the classic greedy two-pointer walk, which is
  * O(line × pattern) at worst — both are bounded (ALERT_PATTERN_MAX, CONSOLE_LINE_MAX).
  */
+import { stripDaemonMarker } from './daemon-messages';
+
 export const CONSOLE_LINE_MAX = 4096;
 
 export function globMatch(pattern: string, text: string): boolean {
@@ -30,7 +32,9 @@ export function globMatch(pattern: string, text: string): boolean {
   return p === pattern.length;
 }
 
+/** Matches the line as its reader sees it: a daemon line's code marker (daemon-messages.ts) is not part of it. */
 export function lineMatches(pattern: string, mode: 'literal' | 'glob', line: string): boolean {
-  const text = line.length > CONSOLE_LINE_MAX ? line.slice(0, CONSOLE_LINE_MAX) : line;
+  const plain = stripDaemonMarker(line);
+  const text = plain.length > CONSOLE_LINE_MAX ? plain.slice(0, CONSOLE_LINE_MAX) : plain;
   return mode === 'literal' ? text.includes(pattern) : globMatch(pattern, text);
 }

@@ -87,6 +87,8 @@ const MARKER_START = '\u001b]7767;hearth;';
 const MARKER_END = '\u0007';
 // eslint-disable-next-line no-control-regex
 const MARKER = /\u001b\]7767;hearth;([A-Za-z0-9.]+);([A-Za-z0-9._~%=&-]*)\u0007/;
+// eslint-disable-next-line no-control-regex
+const MARKER_ALL = /\u001b\]7767;hearth;[A-Za-z0-9.]+;[A-Za-z0-9._~%=&-]*\u0007/g;
 
 /** Everything outside `[A-Za-z0-9._~-]` percent-encoded: what ANSI strippers accept inside an OSC sequence. */
 function encode(value: string): string {
@@ -124,6 +126,11 @@ export function daemonMessageLine<C extends DaemonMessageCode>(
     .map(([k, v]) => `${encode(k)}=${encode(String(v))}`)
     .join('&');
   return `${daemonMessageText(code, params)}${MARKER_START}${code};${query}${MARKER_END}`;
+}
+
+/** The line without any daemon message marker: what a reader of the English text sees. */
+export function stripDaemonMarker(line: string): string {
+  return line.includes(MARKER_START) ? line.replace(MARKER_ALL, '') : line;
 }
 
 export interface ParsedDaemonMessage {

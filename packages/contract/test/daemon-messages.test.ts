@@ -5,7 +5,9 @@ import {
   daemonMessageText,
   daemonMessages,
   parseDaemonMessage,
+  stripDaemonMarker,
 } from '../src/daemon-messages';
+import { lineMatches } from '../src/console-pattern';
 
 describe('daemon message codes', () => {
   it('writes the English text and a marker that parses back to code and parameters', () => {
@@ -46,6 +48,12 @@ describe('daemon message codes', () => {
       'Pre-start step 1/1 (command)',
     );
     expect(parseDaemonMessage(line)?.params.phase).toBe('preStart');
+  });
+
+  it('lets a console alert pattern match the line as written, marker aside', () => {
+    const line = `[DAEMON] ${daemonMessageLine('exit.code', { code: 1, seconds: '2.0' })}`;
+    expect(stripDaemonMarker(line)).toBe('[DAEMON] Server exited with code 1 after 2.0 s');
+    expect(lineMatches('[DAEMON] Server exited with code * after * s', 'glob', line)).toBe(true);
   });
 
   it('finds no code in game output or in a malformed marker', () => {
