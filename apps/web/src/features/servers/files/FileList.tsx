@@ -1,8 +1,8 @@
-import { ActionIcon, Anchor, Box, Checkbox, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Checkbox, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { FileEntry } from '@hearth/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/icons';
+import { Icon, type IconName } from '../../../components/icons';
 import { visibleWindow } from '../console/virtual';
 import { useFormat } from '../../../i18n/format';
 import { isArchive, isParent } from './file-model';
@@ -17,6 +17,10 @@ export interface RowActions {
   archive?: (entry: FileEntry) => void;
   extract?: (entry: FileEntry) => void;
   remove?: (entry: FileEntry) => void;
+  rename?: (entry: FileEntry) => void;
+  move?: (entry: FileEntry) => void;
+  copy?: (entry: FileEntry) => void;
+  permissions?: (entry: FileEntry) => void;
 }
 
 interface Props {
@@ -116,9 +120,15 @@ function Row(props: {
           data-testid="file-check"
         />
       )}
-      <Text w={20} c="dimmed" ta="center" aria-hidden>
-        {entry.isFile ? '·' : '▸'}
-      </Text>
+      <Box w={20} c="dimmed" style={{ display: 'inline-flex', justifyContent: 'center' }} aria-hidden>
+        <Icon
+          name={
+            parent ? 'chevronLeft' : entry.isFile ? (isArchive(entry.name) ? 'archive' : 'file') : 'folder'
+          }
+          size={18}
+          data-icon={entry.isFile ? 'file' : 'folder'}
+        />
+      </Box>
       {/* Two lines that break anywhere, not an ellipsis: at 390 px a name cut to "s…" is unreadable; the full
           name is also the button's title (docs/web.md § Phone width). */}
       <UnstyledButton
@@ -145,7 +155,9 @@ function Row(props: {
           <Text size="sm" c="dimmed" w={170} visibleFrom="sm" data-testid="file-modified">
             {format.dateTime(entry.modifyTime * 1000)}
           </Text>
-          <Group gap={2} wrap="nowrap" w={{ base: 'auto', sm: 130 }} justify="flex-end">
+          {/* Inline icons from the sm breakpoint; the ⋮ menu holds every action at any width (at 390 px the
+              only one, so the name keeps the row: docs/web.md § Phone width). */}
+          <Group gap={2} wrap="nowrap" justify="flex-end" visibleFrom="sm">
             {entry.isFile && (
               <Tooltip label={t('servers.files.download')}>
                 <Anchor
@@ -163,20 +175,87 @@ function Row(props: {
             {actions.extract &&
               entry.isFile &&
               isArchive(entry.name) &&
-              action(t('servers.files.extract'), '⇱', () => actions.extract?.(entry), 'file-extract')}
+              action(
+                t('servers.files.extract'),
+                <Icon name="extract" size={18} data-icon="extract" />,
+                () => actions.extract?.(entry),
+                'file-extract',
+              )}
             {actions.archive &&
               !entry.isFile &&
-              action(t('servers.files.archive'), '⇲', () => actions.archive?.(entry), 'file-archive')}
+              action(
+                t('servers.files.archive'),
+                <Icon name="archive" size={18} data-icon="archive" />,
+                () => actions.archive?.(entry),
+                'file-archive',
+              )}
             {actions.remove &&
               action(
                 t('servers.files.delete'),
-                <Icon name="trash" />,
+                <Icon name="trash" size={18} data-icon="trash" />,
                 () => actions.remove?.(entry),
                 'file-delete',
               )}
           </Group>
+          <RowMenu entry={entry} actions={actions} />
         </>
       )}
     </Group>
+  );
+}
+
+/** Every action of one row, in a ⋮ menu (the only place for them at phone width). */
+function RowMenu({ entry, actions }: { entry: FileEntry; actions: RowActions }) {
+  const { t } = useTranslation();
+  const item = (label: string, icon: IconName, run: ((e: FileEntry) => void) | undefined, testId: string) =>
+    run && (
+      <Menu.Item leftSection={<Icon name={icon} size={16} />} onClick={() => run(entry)} data-testid={testId}>
+        {label}
+      </Menu.Item>
+    );
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          aria-label={t('servers.files.actionsFor', { name: entry.name })}
+          onClick={(e) => e.stopPropagation()}
+          data-testid="file-row-menu"
+        >
+          <Icon name="dots" size={18} strokeWidth={2.6} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown data-testid="file-row-menu-items">
+        {entry.isFile && (
+          <Menu.Item
+            component="a"
+            href={actions.downloadUrl(entry)}
+            download={entry.name}
+            leftSection={<Icon name="download" size={16} />}
+            data-testid="file-menu-download"
+          >
+            {t('servers.files.download')}
+          </Menu.Item>
+        )}
+        {item(t('servers.files.rename'), 'pencil', actions.rename, 'file-menu-rename')}
+        {item(t('servers.files.move'), 'move', actions.move, 'file-menu-move')}
+        {item(t('servers.files.copy'), 'copy', actions.copy, 'file-menu-copy')}
+        {item(t('servers.files.permissions'), 'lock', actions.permissions, 'file-menu-permissions')}
+        {entry.isFile &&
+          isArchive(entry.name) &&
+          item(t('servers.files.extract'), 'extract', actions.extract, 'file-menu-extract')}
+        {!entry.isFile && item(t('servers.files.archive'), 'archive', actions.archive, 'file-menu-archive')}
+        {actions.remove && (
+          <Menu.Item
+            color="red"
+            leftSection={<Icon name="trash" size={16} />}
+            onClick={() => actions.remove?.(entry)}
+            data-testid="file-menu-delete"
+          >
+            {t('servers.files.delete')}
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

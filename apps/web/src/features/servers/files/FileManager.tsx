@@ -1,6 +1,6 @@
 import { Box, Card, Checkbox, Group, Loader, Overlay, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { FileEntry } from '@hearth/contract';
+import type { FileEntry, FileSearchHit } from '@hearth/contract';
 import type { ServerView } from '@hearth/contract/servers';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,9 @@ import type { ServerLive } from '../useServerLive';
 import { filesApi, fileUrl } from './api';
 import { itemsOfDrop } from './dropped-items';
 import { CreateDialog, DeleteDialog } from './FileDialogs';
+import { PermissionsDialog, RenameDialog, TransferDialog } from './FileOpsDialogs';
+import { hitFolder, renameTarget, toOctal, transfers } from './file-ops-model';
+import { FileSearch } from './FileSearch';
 import { FileList, type RowActions } from './FileList';
 import {
   archiveTarget,
@@ -39,6 +42,9 @@ type Dialog =
   | { kind: 'create'; what: 'file' | 'folder' }
   | { kind: 'delete'; entry: FileEntry }
   | { kind: 'deleteMany'; names: string[] }
+  | { kind: 'rename'; entry: FileEntry }
+  | { kind: 'transfer'; what: 'move' | 'copy'; names: string[] }
+  | { kind: 'permissions'; names: string[]; mode: number }
   | null;
 
 interface Props {
@@ -95,8 +101,8 @@ export function FileManager({ server, canWrite, live }: Props) {
       setBusy(false);
     }
   };
-  const open = (entry: FileEntry) => {
-    const target = entryPath(path, entry);
+  const open = (entry: FileEntry, inFolder = path) => {
+    const target = entryPath(inFolder, entry);
     if (!entry.isFile) return go(target);
     if (isImage(entry.name)) return setViewing({ path: target, image: true });
     if (tooLargeToEdit(entry.size))
@@ -156,7 +162,44 @@ export function FileManager({ server, canWrite, live }: Props) {
           return t('servers.files.extracted', { name: entry.name });
         }),
       remove: (entry) => setDialog({ kind: 'delete', entry }),
+      rename: (entry) => setDialog({ kind: 'rename', entry }),
+      move: (entry) => setDialog({ kind: 'transfer', what: 'move', names: [entry.name] }),
+      copy: (entry) => setDialog({ kind: 'transfer', what: 'copy', names: [entry.name] }),
+      permissions: (entry) =>
+        setDialog({
+          kind: 'permissions',
+          names: [entry.name],
+          mode: entry.mode ?? (entry.isFile ? 0o644 : 0o755),
+        }),
     }),
+  };
+  // One call per entry (the daemon's move and copy take one each); the first refusal stops and is shown.
+  const transfer = (what: 'move' | 'copy', names: string[], destination: string, overwrite: boolean) =>
+    void run(async () => {
+      const skipped: string[] = [];
+      for (const { from, to } of transfers(path, names, destination)) {
+        if (what === 'move') await filesApi.move(server.id, from, to, overwrite);
+        else
+          skipped.push(...(await filesApi.copy(server.id, from, to, overwrite)).skipped.map((s) => s.name));
+      }
+      const folderName = destination.trim() === '' ? t('servers.files.root') : destination.trim();
+      if (skipped.length > 0)
+        notifications.show({
+          color: 'yellow',
+          message: t('servers.files.copySkipped', { names: skipped.join(', ') }),
+        });
+      return t(what === 'move' ? 'servers.files.moved' : 'servers.files.copied', {
+        names: names.join(', '),
+        folder: folderName,
+      });
+    });
+  const openHit = (hit: FileSearchHit) => {
+    go(hitFolder(hit.path, hit.isFile));
+    if (hit.isFile)
+      open(
+        { name: hit.name, isFile: true, size: hit.size, modifyTime: hit.modifyTime },
+        hitFolder(hit.path, true),
+      );
   };
   const upload = (items: ReturnType<typeof itemsOfDrop>) => {
     const { files, folders } = filterDrop(items);
@@ -220,6 +263,7 @@ export function FileManager({ server, canWrite, live }: Props) {
             onRefresh={refresh}
             onArchive={() => archive(null)}
           />
+          <FileSearch serverId={server.id} folder={path} onOpen={openHit} />
           {folder.loading && folder.list && <Loader size="xs" data-testid="file-loading" />}
           {folder.list ? (
             entries.length === 0 ? (
@@ -245,6 +289,19 @@ export function FileManager({ server, canWrite, live }: Props) {
                       onDownload={downloadSelected}
                       onArchive={archiveSelected}
                       onDelete={() => setDialog({ kind: 'deleteMany', names: checked.map((e) => e.name) })}
+                      onMove={() =>
+                        setDialog({ kind: 'transfer', what: 'move', names: checked.map((e) => e.name) })
+                      }
+                      onCopy={() =>
+                        setDialog({ kind: 'transfer', what: 'copy', names: checked.map((e) => e.name) })
+                      }
+                      onPermissions={() =>
+                        setDialog({
+                          kind: 'permissions',
+                          names: checked.map((e) => e.name),
+                          mode: checked[0]?.mode ?? 0o644,
+                        })
+                      }
                     />
                   )}
                 </Group>
@@ -335,6 +392,48 @@ export function FileManager({ server, canWrite, live }: Props) {
             void run(async () => {
               for (const name of dialog.names) await filesApi.remove(server.id, joinPath(path, name));
               return t('servers.files.deleted', { name: dialog.names.join(', ') });
+            })
+          }
+        />
+      )}
+      {dialog?.kind === 'rename' && (
+        <RenameDialog
+          name={dialog.entry.name}
+          busy={busy}
+          onClose={() => setDialog(null)}
+          onRename={(name) =>
+            void run(async () => {
+              const target = renameTarget(path, name);
+              if (target === null) return undefined;
+              await filesApi.move(server.id, entryPath(path, dialog.entry), target);
+              return t('servers.files.renamed', { name });
+            })
+          }
+        />
+      )}
+      {dialog?.kind === 'transfer' && (
+        <TransferDialog
+          kind={dialog.what}
+          names={dialog.names}
+          folder={path}
+          busy={busy}
+          onClose={() => setDialog(null)}
+          onTransfer={(destination, overwrite) => transfer(dialog.what, dialog.names, destination, overwrite)}
+        />
+      )}
+      {dialog?.kind === 'permissions' && (
+        <PermissionsDialog
+          names={dialog.names}
+          mode={dialog.mode}
+          busy={busy}
+          onClose={() => setDialog(null)}
+          onApply={(mode) =>
+            void run(async () => {
+              for (const name of dialog.names) await filesApi.chmod(server.id, joinPath(path, name), mode);
+              return t('servers.files.permissionsSaved', {
+                names: dialog.names.join(', '),
+                mode: toOctal(mode),
+              });
             })
           }
         />

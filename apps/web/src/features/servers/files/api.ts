@@ -3,7 +3,7 @@
  * an expired session ends the same way in the file editor as anywhere else. Folder listings go over the live
  * socket instead (`useFolder`); downloads are plain links the browser saves itself (no copy held in memory).
  */
-import type { ArchiveResponse, ExtractReport } from '@hearth/contract';
+import type { ArchiveResponse, ExtractReport, FileCopyReport, FileSearchResult } from '@hearth/contract';
 import { api } from '../../../api/client';
 import { encodePath } from './file-model';
 
@@ -37,6 +37,18 @@ export const filesApi = {
   remove: (serverId: string, path: string) => api.delete<void>(fileUrl(serverId, path)),
   archive: (serverId: string, destination: string, sources: string[]) =>
     api.post<ArchiveResponse>(`${base(serverId)}/archive/${encodePath(destination)}`, sources),
+  /** Rename or move (docs/files.md § Rename, move, copy, permissions); 409 ErrFileExists unless `overwrite`. */
+  move: (serverId: string, from: string, to: string, overwrite = false) =>
+    api.post<void>(`${base(serverId)}/move`, { from, to, overwrite }),
+  copy: (serverId: string, from: string, to: string, overwrite = false) =>
+    api.post<FileCopyReport>(`${base(serverId)}/copy`, { from, to, overwrite }),
+  chmod: (serverId: string, path: string, mode: number) =>
+    api.post<void>(`${base(serverId)}/chmod`, { path, mode }),
+  /** Names below `folder` containing `query` (or matching it as a glob with `*`/`?`). */
+  search: (serverId: string, folder: string, query: string) =>
+    api.get<FileSearchResult>(
+      `${base(serverId)}/search?q=${encodeURIComponent(query)}&path=${encodeURIComponent(folder)}`,
+    ),
   extract: (serverId: string, archive: string, destination: string) =>
     api.get<ExtractReport>(
       `${base(serverId)}/extract/${encodePath(archive)}?destination=${encodeURIComponent(destination)}`,
