@@ -4,8 +4,10 @@
  * daemon (for the proxied status route). Prints `{port, token, serverId}` as JSON. BENCH_API_UNCACHED=1 reads
  * every server-list page from the database: the repository's short read cache is bypassed here, in the bench
  * process, not by a switch in the product. BENCH_API_ACTIVITY=off starts the panel with the real config setting
- * `panel.activityEnabled: false` (the activity log on vs off comparison, docs/performance.md).
+ * `panel.activityEnabled: false` (the activity log on vs off comparison, docs/performance.md);
+ * BENCH_API_ACTIVITY=unbatched writes each entry alone as the service did before it batched (for comparison).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +18,11 @@ import { readPrivateKeyPem } from '../../apps/panel/src/lib/keys';
 import { dataDir } from '../../apps/panel/src/lib/paths';
 import { parseDaemonConfig, startDaemon } from '@hearth/daemon';
 import { buildTestApp, createUser } from '../../apps/panel/test/helpers/app';
+import type {
+  ActivityRepository,
+  ActivityRow,
+} from '../../apps/panel/src/modules/activity/activity.repository';
+import { scrubDetails } from '../../apps/panel/src/modules/activity/scrub';
 
 const activityEnabled = process.env.BENCH_API_ACTIVITY !== 'off';
 const t = await buildTestApp('sqlite', { panel: { activityEnabled } });
@@ -78,6 +85,28 @@ if (process.env.BENCH_API_UNCACHED === '1') {
     pages: { get: (k: string, read: () => unknown) => unknown };
   };
   repo.pages = { get: (_key, read) => read() };
+}
+if (process.env.BENCH_API_ACTIVITY === 'unbatched') {
+  // For comparison only, in the bench process: each entry written alone, at once, in its own INSERT (the service
+  // before it batched: docs/performance.md § Activity log on vs off).
+  const service = t.services.activity;
+  const repo = (service as unknown as { repo: ActivityRepository }).repo;
+  service.record = async (record) => {
+    const row: ActivityRow = {
+      id: randomUUID(),
+      time: record.time ?? Date.now(),
+      actor_type: record.actor.type,
+      actor_id: record.actor.id,
+      actor_label: record.actor.label.slice(0, 191),
+      ip: record.actor.ip,
+      server_id: record.serverId ?? null,
+      node_id: record.nodeId ?? null,
+      action: record.action,
+      details: JSON.stringify(scrubDetails(record.details ?? {})),
+    };
+    await repo.insert(row);
+    service.announce([row]);
+  };
 }
 await t.app.listen({ host: '127.0.0.1', port: 0 });
 const address = t.app.server.address();
