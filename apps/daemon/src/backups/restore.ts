@@ -5,7 +5,7 @@
  * handed to the server's own uid and swapped in (restore-journal.ts). A failure, a full disk or a killed daemon
  * before the swap leaves the server folder exactly as it was.
  */
-import { lchown, mkdir, rm } from 'node:fs/promises';
+import { lchown, lstat, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, isAppError } from '@hearth/contract';
 import { handFolderTo } from '../isolation/ownership';
@@ -97,30 +97,60 @@ async function handParentsTo(root: string, points: readonly string[], owner: { u
   for (const parent of parents) await lchown(join(root, parent), owner.uid, owner.gid);
 }
 
+/** restic's `--include` is a pattern (`*`, `?`, `[…]`); a chosen path is matched as it is spelt (backslashes are
+ * refused in paths by backupPathSchema, so escaping is unambiguous). */
+const literal = (path: string) => path.replace(/[*?[\]]/g, '\\$&');
+
+/**
+ * A restore still running after this gets its plan (the totals for the progress) beside it; a short one — one
+ * file — never pays for that second restic run, which on two cores doubled its time (docs/performance.md §
+ * Backups).
+ */
+const PLAN_AFTER_MS = 1000;
+
+/**
+ * restic restores nothing, and exits 0, for a path the snapshot lacks: each chosen path must be in the staging
+ * folder, reached through real folders only (a snapshot's symlink `world -> /etc` must not make `world/passwd`
+ * look restored: that path is not in the snapshot).
+ */
+async function checkRestored(staging: string, paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    const parts = path.split('/');
+    for (let k = 1; k <= parts.length; k += 1) {
+      const stat = await lstat(join(staging, ...parts.slice(0, k))).catch(() => null);
+      if (!stat || (k < parts.length && !stat.isDirectory()))
+        throw new AppError('ErrBackupPathNotFound', { path });
+    }
+  }
+}
+
 async function restoreInto(deps: RestoreDeps, target: Server, request: RestoreRequest): Promise<void> {
   const staging = join(deps.serversDir, `.restore-${target.id}-${request.operation}`);
   const old = `${staging}.old`;
   await mkdir(staging, { mode: 0o700 });
-  // The plan (the paths' presence, the totals for the progress) and the restore run side by side: both only read
-  // the repository, and a restore's time is then the longer of the two restic runs, not their sum
-  // (docs/performance.md § Backups). Nothing is swapped in unless both succeeded.
   const totals = { files: 0, bytes: 0 };
-  const planned = restorePlan(deps.repo, request.snapshotId, request.paths ?? ['']).then((plan) =>
-    Object.assign(totals, plan),
-  );
+  const planning = new AbortController();
+  const planTimer = setTimeout(() => {
+    restorePlan(deps.repo, request.snapshotId, request.paths ?? [''], planning.signal)
+      .then((plan) => Object.assign(totals, plan))
+      .catch(() => undefined); // only the progress's totals: the restore itself says what failed
+  }, PLAN_AFTER_MS);
   const watch = watchStaging(target, request, staging, totals);
   try {
-    const includes = (request.paths ?? []).flatMap((p) => ['--include', `/${p}`]);
-    const restored = deps.repo
-      .run('shared', ['restore', request.snapshotId, '--target', staging, ...includes])
+    const includes = (request.paths ?? []).flatMap((p) => ['--include', `/${literal(p)}`]);
+    // --no-lock: the daemon's gate keeps forget and prune away from a running restore (gate.ts), as for the
+    // other reads; restic's lock file would add a write, and its refresh, to every restore.
+    await deps.repo
+      .run('shared', ['restore', '--no-lock', request.snapshotId, '--target', staging, ...includes])
       .catch((err: unknown) => {
         throw localError(err);
       });
-    const [plan, run] = await Promise.allSettled([planned, restored]);
-    // The plan's refusal (a path or snapshot not found) says why a restore of it failed or wrote nothing.
-    if (plan.status === 'rejected') throw plan.reason;
-    if (run.status === 'rejected') throw run.reason;
+    clearTimeout(planTimer);
+    planning.abort();
     watch.stop();
+    if (request.paths) await checkRestored(staging, request.paths);
+    // Without the plan's totals (a short restore, or the plan still running): what was restored, measured once.
+    if (totals.files === 0) Object.assign(totals, await folderSize(staging));
     const owner = target.sandbox.owner();
     if (owner) await handFolderTo(staging, owner);
     const root = target.sandbox.root;
@@ -129,6 +159,8 @@ async function restoreInto(deps: RestoreDeps, target: Server, request: RestoreRe
     if (owner) await handParentsTo(root, points, owner);
     watch.finish();
   } finally {
+    clearTimeout(planTimer);
+    planning.abort();
     watch.stop();
     await rm(staging, { recursive: true, force: true });
     await rm(old, { recursive: true, force: true });

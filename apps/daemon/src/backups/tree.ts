@@ -90,6 +90,7 @@ export async function restorePlan(
   repo: Repository,
   snapshotId: string,
   paths: readonly string[],
+  signal?: AbortSignal,
 ): Promise<{ files: number; bytes: number }> {
   const whole = paths.includes('');
   const wanted = whole ? [inSnapshot('')] : [...new Set(paths.map(inSnapshot))];
@@ -99,6 +100,7 @@ export async function restorePlan(
   let files = 0;
   let bytes = 0;
   await repo.run('read', ['ls', '--json', '--no-lock', '--recursive', snapshotId, ...wanted], {
+    signal,
     onJson: (message) => {
       if (message.struct_type === 'snapshot') snapshot = true;
       if (message.struct_type !== 'node') return;

@@ -1,8 +1,9 @@
 /**
  * Backups against a real restic and the embedded local repository (docs/backups.md): create, list with figures,
  * browse, download as .tar.gz and .zip (streamed), lock against deletion, partial and whole restores that replace
- * files only when complete, and the refusals: another server's snapshot, `..`, a path the snapshot lacks, a
- * restore into a running server, a second operation while one runs.
+ * files only when complete, and the refusals: another server's snapshot, `..`, a path the snapshot lacks (or
+ * reached through a symlink of the snapshot), a restore into a running server, a second operation while one
+ * runs; chosen paths with restic's pattern characters are restored literally.
  */
 import { lstat, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -209,5 +210,41 @@ describe('backups on the local repository (real restic)', () => {
     expect(await errorCode(a.status === 409 ? a : b)).toBe('ErrBackupBusy');
     await rm(join(root, 'big.bin'), { force: true });
     await waitFor(async () => (await listBackups(d, 'alpha')).running === null, 'the operation to end');
+  });
+
+  it('a path the snapshot lacks, or reached through its symlink, is refused; pattern characters are literal', async () => {
+    const admin = await d.admin();
+    const outside = await mkdtemp(join(tmpdir(), 'hearth-outside-'));
+    await writeFile(join(outside, 'secret.txt'), 'outside the server');
+    const gamma = await serverWithFiles(d, 'gamma', {
+      'a[1].txt': 'brackets',
+      'a1.txt': 'plain one',
+      'st*r.txt': 'star',
+      'stXr.txt': 'x',
+      'keep.txt': 'kept',
+    });
+    // In the snapshot, `link` is a symlink out of the server folder: `link/secret.txt` is not in the snapshot.
+    await symlink(outside, join(gamma, 'link'));
+    const snap = await backupNow(d, 'gamma');
+    for (const name of ['a[1].txt', 'a1.txt', 'st*r.txt', 'stXr.txt', 'keep.txt'])
+      await writeFile(join(gamma, name), 'changed');
+    const restore = (paths: string[]) =>
+      d.request('POST', `/daemon/server/gamma/backup/${snap}/restore`, { token: admin, body: { paths } });
+    for (const paths of [['nope.txt'], ['keep.txt', 'nope/deeper.txt'], ['link/secret.txt']]) {
+      const res = await restore(paths);
+      expect(res.status, paths.join()).toBe(404);
+      expect(await errorCode(res)).toBe('ErrBackupPathNotFound');
+    }
+    // Nothing of a refused restore reached the folder (keep.txt was chosen beside a missing path).
+    expect(await readFile(join(gamma, 'keep.txt'), 'utf8')).toBe('changed');
+    expect(await readFile(join(outside, 'secret.txt'), 'utf8')).toBe('outside the server');
+    // restic's --include is a pattern: `a[1].txt` would match a1.txt and `st*r.txt` stXr.txt; each is literal here.
+    const literal = await restore(['a[1].txt', 'st*r.txt']);
+    expect(literal.status, await literal.clone().text()).toBe(200);
+    expect(await readFile(join(gamma, 'a[1].txt'), 'utf8')).toBe('brackets');
+    expect(await readFile(join(gamma, 'st*r.txt'), 'utf8')).toBe('star');
+    expect(await readFile(join(gamma, 'a1.txt'), 'utf8')).toBe('changed');
+    expect(await readFile(join(gamma, 'stXr.txt'), 'utf8')).toBe('changed');
+    await rm(outside, { recursive: true, force: true });
   });
 });
