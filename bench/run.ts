@@ -9,11 +9,13 @@ import { runConsoleBench } from './console/run';
 import { runFilesBench } from './files/run';
 import { runMetricsBench } from './metrics/run';
 import { runStartupBench } from './startup/run';
+import { runUploadBench } from './upload/run';
 
 const benches: Array<[string, () => Promise<void>]> = [
   ['console', runConsoleBench],
   ['api', runApiBench],
   ['files', runFilesBench],
+  ['upload', runUploadBench],
   ['metrics', runMetricsBench],
   ['startup', runStartupBench],
 ];
