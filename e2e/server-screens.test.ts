@@ -247,7 +247,7 @@ describe.runIf(canRun)('node and server screens in Chromium', () => {
     );
     expect(definition.run).toMatchObject({ autostart: true, autorecover: true });
     await page.getByRole('button', { name: 'Reload' }).click();
-    await toast(page, 'Reloaded server data').waitFor();
+    await toast(page, 'Server data reloaded').waitFor();
     await page.getByTestId('oauth2-card').waitFor();
     await screenshot(page, 'server-admin');
   });

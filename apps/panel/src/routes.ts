@@ -44,7 +44,7 @@ export async function registerRoutes(app: App, services: Services, options: Rout
   clientsRoutes(app, services.clients);
   await tokenRoutes(app, services.clients);
   appConfigRoutes(app, services.settings, options.themesDir, options.uploadChunkBytes);
-  settingsRoutes(app, services.settings);
+  settingsRoutes(app, services.settings, services.email);
   userSettingsRoutes(app, services.userSettings);
   setupRoutes(app, services.setup);
   templatesRoutes(app, services.templates);

@@ -11,6 +11,7 @@ export const errorCatalogue = {
   ErrInvalidCredentials: { status: 400, message: 'Invalid credentials' },
   ErrServiceNotAvailable: { status: 503, message: 'Service not available' },
   ErrEmailNotConfigured: { status: 503, message: 'Email not configured' },
+  ErrEmailSendFailed: { status: 502, message: 'The e-mail could not be sent: {reason}' },
   ErrTokenInvalid: { status: 401, message: 'Token is invalid' },
   ErrClientNotFound: { status: 404, message: 'Client not found' },
   ErrUserNotFound: { status: 404, message: 'User not found' },

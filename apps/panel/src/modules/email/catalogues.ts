@@ -17,6 +17,7 @@ export const mailCatalogueSchema = z.strictObject({
   otpDisabled: message,
   oauthCreated: message,
   passwordReset: message,
+  test: message,
 });
 export type MailCatalogue = z.infer<typeof mailCatalogueSchema>;
 

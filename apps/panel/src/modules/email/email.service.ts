@@ -94,6 +94,23 @@ export class EmailService {
     await deliver({ from: settings.from, to, subject, text, html }, settings);
   }
 
+  /**
+   * The settings page's test mail (issue 16 item 19), to the caller, now: 503 ErrEmailNotConfigured without a
+   * provider, 502 ErrEmailSendFailed with the provider's reason when it refuses or cannot be reached.
+   */
+  async sendTest(to: string, recipient: Recipient): Promise<void> {
+    if ((await this.settings.effective())['panel.email.provider'] === 'none') {
+      throw new AppError('ErrEmailNotConfigured');
+    }
+    try {
+      await this.#deliver('test', to, {}, recipient);
+    } catch (err) {
+      this.log().warn({ err }, 'test e-mail not sent');
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new AppError('ErrEmailSendFailed', { reason: reason.slice(0, 300) }, { cause: err });
+    }
+  }
+
   #mailSettings(s: EffectiveSettings): MailSettings {
     return {
       provider: String(s['panel.email.provider']),

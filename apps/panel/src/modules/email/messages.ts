@@ -11,6 +11,7 @@ export const mailKinds = [
   'otpDisabled',
   'oauthCreated',
   'passwordReset',
+  'test',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -2,13 +2,17 @@ import { Card, PasswordInput, Select, Stack, TextInput, Title } from '@mantine/c
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { emailProviderNames, type EmailProviderName } from '@hearth/contract/settings';
+import { isAdmin } from '../../api/scopes';
+import { useSession } from '../../api/useSession';
 import { providerFields, type SettingsValues } from './api';
+import { EmailTest } from './EmailTest';
 
 const secretFields = new Set(['password', 'key']);
 
 /** The e-mail provider and the fields that provider needs. */
 export function EmailFields({ form }: { form: UseFormReturnType<SettingsValues> }) {
   const { t } = useTranslation();
+  const { scopes } = useSession();
   const provider = (form.values.provider || 'none') as EmailProviderName;
   return (
     <Card withBorder radius="md" padding="lg">
@@ -33,6 +37,8 @@ export function EmailFields({ form }: { form: UseFormReturnType<SettingsValues> 
             <TextInput key={field} label={t(`settings.email.${field}`)} {...form.getInputProps(field)} />
           ),
         )}
+        {/* The route is for administrators; holders of panel.settings alone do not see the button. */}
+        {isAdmin(scopes) && provider !== 'none' && <EmailTest unsaved={form.isDirty()} />}
       </Stack>
     </Card>
   );

@@ -30,10 +30,13 @@ export default function SettingsPage() {
   const settings = useQuery(settingsQuery);
   const themes = useQuery(configQuery).data?.themes.available ?? [];
   const form = useForm<SettingsValues>({ initialValues: empty });
-  const { setValues } = form;
+  const { setValues, resetDirty } = form;
   useEffect(() => {
-    if (settings.data) setValues(settings.data);
-  }, [settings.data, setValues]);
+    if (!settings.data) return;
+    setValues(settings.data);
+    // The loaded values are the saved state: "Send test e-mail" is offered only while nothing is unsaved.
+    resetDirty(settings.data);
+  }, [settings.data, setValues, resetDirty]);
   const save = useMutation({
     mutationFn: saveSettings,
     onSuccess: async () => {

@@ -4,6 +4,7 @@ import type {
   SettingsMapBody,
   SettingValueResponse,
 } from '@hearth/contract/settings';
+import type { EmailTestResult } from '@hearth/contract/email-test';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
@@ -66,4 +67,9 @@ export function saveSettings(values: SettingsValues): Promise<void> {
     Object.entries(settingKeys).map(([field, key]) => [key, values[field as SettingField]]),
   );
   return api.post<void>('/api/settings', body);
+}
+
+/** Sends a test mail to the caller with the saved settings (administrators only). */
+export function sendTestEmail(): Promise<EmailTestResult> {
+  return api.post<EmailTestResult>('/api/settings/email/test');
 }
