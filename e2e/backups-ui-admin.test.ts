@@ -3,7 +3,8 @@
  * restic (docs/backups.md § Hooks, § Clone): custom console lines before and after a backup, the line to wait for
  * and the timeout — a value the daemon would refuse is shown under its field and nothing is saved — then saved
  * into the daemon's policy; an administrator restores a backup into another stopped server of the same node
- * picked from a list, and a user who may restore but is not an administrator is offered no such choice. "Who"
+ * picked from a list, or into a new server named in the dialog (made from the source's definition; the browser
+ * then opens it), and a user who may restore but is not an administrator is offered no such choice. "Who"
  * shows the caller's own backups by name and e-mail; another user's stay an id for a non-administrator.
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -110,6 +111,53 @@ run('backups tab: hooks editor and clone picker', () => {
     await page.getByText('Restore complete').first().waitFor();
     expect(await readFile(join(live.serversDir, clone, 'world.txt'), 'utf8')).toBe('the source world');
     expect(await readFile(join(live.serversDir, source, 'world.txt'), 'utf8')).toBe('the source world');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('an administrator restores a backup into a new server named in the dialog, then lands on it', async () => {
+    const { id } = await panelApi<BackupCreated>(
+      live.panel,
+      live.admin.session,
+      'POST',
+      proxy(source, '/backup'),
+    );
+    const list = await panelApi<BackupList>(live.panel, live.admin.session, 'GET', proxy(source, '/backup'));
+    const shortId = list.backups.find((b) => b.id === id)?.shortId ?? '';
+    await page.goto(`/server/${source}?tab=backups`);
+    await page.getByTestId(`backup-${shortId}`).getByTestId('backup-restore').click({ timeout: 90_000 });
+    const dialog = page.getByTestId('backup-restore-dialog');
+    await dialog.getByTestId('backup-clone-into').click();
+    await page.getByRole('option', { name: 'A new server…' }).click();
+    const name = dialog.getByTestId('backup-clone-name');
+    // No name, or one the panel refuses: nothing can be sent.
+    expect(await dialog.getByTestId('backup-restore-confirm').isDisabled()).toBe(true);
+    await name.fill('bad/name');
+    await dialog.getByText('Letters, digits, spaces, _ . and - only (at most 100)').waitFor();
+    expect(await dialog.getByTestId('backup-restore-confirm').isDisabled()).toBe(true);
+    await name.fill('clone new');
+    await screenshot(page, 'backups-clone-new-server');
+    await dialog.getByTestId('backup-restore-confirm').click();
+    await page.getByText('Restored into the new server clone new').first().waitFor({ timeout: 120_000 });
+    // The browser opens the new server's page.
+    await page.waitForURL((url) => /^\/server\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith(source), {
+      timeout: 60_000,
+    });
+    const created = new URL(page.url()).pathname.split('/')[2] ?? '';
+    const detail = await panelApi<{ server: { name: string; node: { id: string } } }>(
+      live.panel,
+      live.admin.session,
+      'GET',
+      `/api/servers/${created}`,
+    );
+    const origin = await panelApi<{ server: { node: { id: string } } }>(
+      live.panel,
+      live.admin.session,
+      'GET',
+      `/api/servers/${source}`,
+    );
+    expect(detail.server.name).toBe('clone new');
+    expect(detail.server.node.id).toBe(origin.server.node.id);
+    expect(await readFile(join(live.serversDir, created, 'world.txt'), 'utf8')).toBe('the source world');
     expect(pageErrors).toEqual([]);
   });
 

@@ -3,6 +3,8 @@
  * routes). Downloads are plain links the browser saves itself (streamed; nothing held in memory).
  */
 import type {
+  BackupCloneBody,
+  BackupCloned,
   BackupCreated,
   BackupList,
   BackupPolicyInput,
@@ -51,6 +53,12 @@ export const backupsApi = {
   create: (serverId: string) => api.post<BackupCreated>(`${base(serverId)}/backup`),
   restore: (serverId: string, backupId: string, body: BackupRestoreBody) =>
     api.post<BackupRestored>(`${one(serverId, backupId)}/restore`, body),
+  /** A new server (administrators): made from this server's definition, then the backup restored into it. */
+  clone: (serverId: string, backupId: string, body: BackupCloneBody) =>
+    api.post<BackupCloned>(
+      `/api/servers/${encodeURIComponent(serverId)}/backup/${encodeURIComponent(backupId)}/clone`,
+      body,
+    ),
   lock: (serverId: string, backupId: string, locked: boolean) =>
     api.put<void>(`${one(serverId, backupId)}/lock`, { locked }),
   remove: (serverId: string, backupId: string) => api.delete<void>(one(serverId, backupId)),
