@@ -44,7 +44,8 @@ describe.runIf(canRun)('every screen in every locale shows no English', () => {
     await fx?.live.stop();
   });
 
-  it.concurrent.for(otherLocales)('%s', async (locale, { expect }) => {
+  // Three walks share the machine: each gets more than the e2e project's 120 s default.
+  it.concurrent.for(otherLocales)('%s', { timeout: 360_000 }, async (locale, { expect }) => {
     const context = await browser.newContext({
       baseURL: fx.live.panel.url,
       viewport: { width: 1280, height: 800 },
