@@ -2,7 +2,8 @@
  * Screenshots of every route (docs/testing.md § Screenshots): `npm run screenshots [-- <folder>]` starts
  * `hearth start` (panel + local node, as e2e/deploy/helpers/hearth-start.ts does) in a temporary folder, creates
  * the administrator and a running server of the test game, and writes a PNG of each route of the web app's
- * route table at 1440×900 and 390×844, light and dark, into the folder (default `.screenshots/`, git-ignored).
+ * route table (and of each tab of the server page) at 1440×900 and 390×844, light and dark, into the folder
+ * (default `.screenshots/`, git-ignored).
  * A script, not a test: it asserts nothing, it is for looking at.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -74,11 +75,22 @@ async function main(): Promise<void> {
         for (const route of paths.filter((p) => p.public !== signedIn)) {
           for (const size of sizes) {
             await page.setViewportSize({ width: size.width, height: size.height });
-            await page.goto(route.path);
-            await page.waitForLoadState('networkidle').catch(() => undefined);
-            const file = join(out, `${route.name}-${size.label}-${dark ? 'dark' : 'light'}.png`);
-            await page.screenshot({ path: file, fullPage: true });
-            console.log(file);
+            const shoot = async (path: string, name: string) => {
+              await page.goto(path);
+              await page.waitForLoadState('networkidle').catch(() => undefined);
+              const file = join(out, `${name}-${size.label}-${dark ? 'dark' : 'light'}.png`);
+              await page.screenshot({ path: file, fullPage: true });
+              console.log(file);
+            };
+            await shoot(route.path, route.name);
+            if (route.name !== 'Server') continue;
+            // Each of the server page's other tabs, as its tab bar offers them.
+            const tabs = await page.evaluate<string[]>(
+              `[...document.querySelectorAll('[data-testid="server-tabs"] [data-tab]')].map((el) => el.dataset.tab)`,
+            );
+            for (const tab of tabs.filter((id) => id !== 'console')) {
+              await shoot(`${route.path}?tab=${tab}`, `${route.name}-${tab}`);
+            }
           }
         }
       }

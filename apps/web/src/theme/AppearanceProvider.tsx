@@ -4,7 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { configQuery, putUserSetting, userSettingsQuery } from '../api/queries';
 import { notifyError } from '../api/notify';
 import { useSession } from '../api/useSession';
-import { buildMantineTheme } from './mantineTheme';
+import { accessibleColors, buildMantineTheme } from './mantineTheme';
 import { useLoadedTheme } from './useLoadedTheme';
 
 export interface Appearance {
@@ -75,7 +75,11 @@ export function AppearanceProvider({ children }: { children: ReactNode }) {
 
   return (
     <AppearanceContext.Provider value={value}>
-      <MantineProvider theme={mantineTheme} forceColorScheme={dark ? 'dark' : 'light'}>
+      <MantineProvider
+        theme={mantineTheme}
+        forceColorScheme={dark ? 'dark' : 'light'}
+        cssVariablesResolver={accessibleColors}
+      >
         {children}
       </MantineProvider>
     </AppearanceContext.Provider>

@@ -54,3 +54,35 @@ export function parseThemeJson(text: string): ThemeDefinition {
     return { light: {}, dark: {} }; // a broken theme must not break the panel: defaults apply
   }
 }
+
+/** WCAG relative luminance of a hex colour. */
+function luminance(rgb: [number, number, number]): number {
+  const [r = 0, g = 0, b = 0] = rgb.map((c) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two hex colours (1 to 21); 21 when one cannot be read, so nothing is changed for it. */
+export function contrastRatio(a: string, b: string): number {
+  const x = parseHex(a);
+  const y = parseHex(b);
+  if (!x || !y) return 21;
+  const [hi, lo] = [luminance(x), luminance(y)].sort((p, q) => q - p) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/**
+ * `hex`, or the first step of it towards black (`towards` 0) or white (255) that reads at `ratio` on every one
+ * of `backgrounds`: text colours taken from a theme's palette keep their hue but stay legible (WCAG AA 4.5:1).
+ */
+export function readableOn(hex: string, backgrounds: string[], towards: 0 | 255, ratio = 4.5): string {
+  const rgb = parseHex(hex);
+  if (!rgb) return hex;
+  for (let amount = 0; amount <= 1; amount += 0.05) {
+    const candidate = mix(rgb, towards, amount);
+    if (backgrounds.every((bg) => contrastRatio(candidate, bg) >= ratio)) return candidate;
+  }
+  return towards === 0 ? '#000000' : '#ffffff';
+}

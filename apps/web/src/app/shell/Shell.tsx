@@ -10,7 +10,11 @@ import { TopBar } from './TopBar';
 import { useNavShortcuts } from './useShortcuts';
 import { useSessionRefresh } from './useSessionRefresh';
 
-/** The logged-in frame: top bar, collapsible sidebar, page, footer. */
+/**
+ * The logged-in frame: top bar, collapsible sidebar, page, footer. The footer ends the page in the flow (pushed
+ * to the bottom of a short page) instead of being fixed to the window: fixed, it covered the last 36 px of every
+ * screen, the console's command line at 390×844 among them (docs/web.md § Server page).
+ */
 export function Shell() {
   const { t } = useTranslation();
   const [mobileOpen, mobile] = useDisclosure(false);
@@ -22,7 +26,6 @@ export function Shell() {
     <AppShell
       header={{ height: 56 }}
       navbar={{ width: collapsed ? 72 : 248, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }}
-      footer={{ height: 36 }}
       padding="lg"
     >
       <AppShell.Header>
@@ -35,18 +38,18 @@ export function Shell() {
           onNavigate={mobile.close}
         />
       </AppShell.Navbar>
-      <AppShell.Main>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-      <AppShell.Footer data-testid="footer">
-        <Group h="100%" px="md" justify="flex-end">
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </div>
+        <Group component="footer" justify="flex-end" pt="lg" data-testid="footer">
           <Text size="xs" c="dimmed">
             {t('app.footer')}
           </Text>
         </Group>
-      </AppShell.Footer>
+      </AppShell.Main>
     </AppShell>
   );
 }

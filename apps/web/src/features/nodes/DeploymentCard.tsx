@@ -31,7 +31,13 @@ function CopyBlock({ label, value, testId }: { label: string; value: string; tes
           )}
         </CopyButton>
       </Group>
-      <Code block data-testid={testId} style={{ maxHeight: 320, overflow: 'auto', whiteSpace: 'pre' }}>
+      {/* Focusable: a block that scrolls must be scrollable from the keyboard too. */}
+      <Code
+        block
+        tabIndex={0}
+        data-testid={testId}
+        style={{ maxHeight: 320, overflow: 'auto', whiteSpace: 'pre' }}
+      >
         {value}
       </Code>
     </Stack>

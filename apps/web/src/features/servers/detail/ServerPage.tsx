@@ -18,7 +18,10 @@ import { typeViewFor } from '../views/typeViews';
 import { ServerHeader } from './ServerHeader';
 import { TabBar } from './TabBar';
 
-/** /server/{id}: header, socket banner, the type's view, the tab bar, then the open tab. */
+/**
+ * /server/{id}: header, the tab bar, socket banner, the type's view, then the open tab. The bar comes right under
+ * the header, above everything that differs between servers or tabs, so it stays at the same place on every tab.
+ */
 export default function ServerPage() {
   const { id = '' } = useParams<{ id: string }>();
   const detail = useQuery(serverQuery(id));
@@ -53,13 +56,13 @@ function ServerScreen({ detail }: { detail: Required<ServerDetail> }) {
   return (
     <Stack gap="md" data-testid="server-page">
       <ServerHeader server={server} permissions={permissions} admin={admin} live={live} />
+      {tabs.length > 0 && current && <TabBar tabs={tabs} value={current.id} onChange={select} />}
       {live.failed && (
         <Alert color="yellow" icon={<Icon name="alert" />} data-testid="socket-banner">
           {t(`errors.${live.failedCode ?? 'ErrSocketFailed'}`)}
         </Alert>
       )}
       <TypeView server={server} />
-      {tabs.length > 0 && current && <TabBar tabs={tabs} value={current.id} onChange={select} />}
       <div style={{ minHeight: 320 }} data-testid={`tab-${current?.id ?? 'none'}`}>
         {denied ? (
           <NoAccessPage />
