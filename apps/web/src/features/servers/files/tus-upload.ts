@@ -21,7 +21,12 @@ export interface TusUploadOptions {
   onProgress?: (loaded: number, total: number) => void;
 }
 
-const endpointOf = (serverId: string) => `/proxy/daemon/server/${encodeURIComponent(serverId)}/upload`;
+/**
+ * Absolute: the daemon's `Location` is relative (`upload/{id}`), and tus-js-client resolves it against the
+ * endpoint as given — a bare path would resolve it against nothing and send the chunks to the wrong place.
+ */
+const endpointOf = (serverId: string) =>
+  new URL(`/proxy/daemon/server/${encodeURIComponent(serverId)}/upload`, window.location.href).href;
 
 /** Which upload a file continues: the same server, place, size and modification time. */
 export function fingerprintOf(serverId: string, path: string, file: File | Blob): string {
