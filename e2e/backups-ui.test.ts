@@ -4,9 +4,10 @@
  * snapshot listed, browses it, restores one changed file, downloads the snapshot, locks it (no Delete while
  * locked), unlocks and deletes it. A user holding only viewServerBackups sees the list and no Create, Restore,
  * Lock, Delete or download, and no live socket (its figures stay a console holder's). On the Node page an administrator moves the node's repository to another local
- * folder and runs a check, whose result the card shows.
+ * folder and runs a check, whose result the card shows — passed, then failed once a pack of the repository is
+ * removed (a tampered repository: docs/backups.md § Faults).
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,7 +152,7 @@ run('backups tab', () => {
     }
   });
 
-  it('the node card saves a local destination and shows a check result', async () => {
+  it('the node card saves a local destination and shows a check result, passed and then failed', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'hearth-ui-repo-'));
     try {
       await page.goto(`/node/${live.nodeId}`);
@@ -171,6 +172,19 @@ run('backups tab', () => {
       await page.getByText('Check finished').first().waitFor();
       await card.getByTestId('node-backups-last-check').getByText('passed').waitFor();
       await screenshot(page, 'backups-node-card');
+      // A tampered repository (a pack a snapshot needs is gone): `check` reports it and the card shows it.
+      await panelApi(live.panel, live.admin.session, 'POST', `/proxy/daemon/server/${serverId}/backup`);
+      const packs = (await readdir(join(folder, 'data'), { recursive: true })).filter((f) =>
+        /[0-9a-f]{64}$/.test(f),
+      );
+      expect(packs.length).toBeGreaterThan(0);
+      await rm(join(folder, 'data', packs[0] ?? ''));
+      await card.getByTestId('node-backups-check').click();
+      await card
+        .getByTestId('node-backups-last-check')
+        .getByText(/^Last check: .*, failed: /)
+        .waitFor({ timeout: 120_000 });
+      await screenshot(page, 'backups-node-card-check-failed');
       expect(pageErrors).toEqual([]);
     } finally {
       await rm(folder, { recursive: true, force: true });
