@@ -110,9 +110,7 @@ run('file manager uploads through tus', () => {
       expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/upload'))).toHaveLength(1);
       expect(calls.filter((c) => c.method === 'PATCH').length).toBe(7);
       expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
-      const seen = (
-        await page.evaluate(() => (window as unknown as { seenPercent: string[] }).seenPercent)
-      ).map(Number);
+      const seen = (await page.evaluate<string[]>('window.seenPercent')).map(Number);
       expect(
         seen.some((p) => p > 0 && p < 100),
         `percentages shown: ${seen.join(', ')}`,

@@ -193,7 +193,7 @@ export async function runUploadBench(): Promise<void> {
     await s.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  const plain = best.get(ways[0][0]) ?? NaN;
+  const plain = best.get(ways[0]?.[0] ?? '') ?? NaN;
   console.log(`upload of ${SIZE / MIB} MiB through the panel proxy, best of ${ROUNDS}:`);
   for (const [label, rate] of best) {
     console.log(
