@@ -48,7 +48,7 @@ run('file manager operations', () => {
   }
   const row = (page: Page, name: string) => page.getByTestId(`file-row-${name}`);
   const menu = async (page: Page, name: string, item: string) => {
-    await row(page, name).getByTestId('file-row-menu').click();
+    await row(page, name).getByTestId('file-actions').click();
     await page.getByTestId(item).click();
   };
   const gone = (page: Page, name: string) => row(page, name).waitFor({ state: 'detached', timeout: 30_000 });
@@ -140,7 +140,7 @@ run('file manager operations', () => {
     const { page } = tp;
     try {
       expect(await row(page, 'phone.txt').getByTestId('file-delete').isVisible()).toBe(false);
-      const trigger = row(page, 'phone.txt').getByTestId('file-row-menu');
+      const trigger = row(page, 'phone.txt').getByTestId('file-actions');
       expect(await trigger.isVisible()).toBe(true);
       const box = await trigger.boundingBox();
       expect(box && box.x + box.width).toBeLessThanOrEqual(PHONE.width);

@@ -220,12 +220,12 @@ function RowMenu({ entry, actions }: { entry: FileEntry; actions: RowActions }) 
           variant="subtle"
           aria-label={t('servers.files.actionsFor', { name: entry.name })}
           onClick={(e) => e.stopPropagation()}
-          data-testid="file-row-menu"
+          data-testid="file-actions"
         >
           <Icon name="dots" size={18} strokeWidth={2.6} />
         </ActionIcon>
       </Menu.Target>
-      <Menu.Dropdown data-testid="file-row-menu-items">
+      <Menu.Dropdown data-testid="file-actions-items">
         {entry.isFile && (
           <Menu.Item
             component="a"
