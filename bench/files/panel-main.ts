@@ -1,11 +1,17 @@
 /**
  * The panel under test for `bench:files`, in its own process: SQLite, an admin, one node with a freshly issued
  * credential. Prints `{port, token, email, password, nodeId, config}` as JSON (`config`: the node's deployment
- * file, secret included); the daemon runs in its own process (daemon-main.ts).
+ * file, secret included); the daemon runs in its own process (daemon-main.ts). It serves the built web app.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildTestApp, createUser } from '../../apps/panel/test/helpers/app';
 
-const t = await buildTestApp('sqlite');
+// The built web app (`npm run build`; BENCH_WEB_DIR: a copy elsewhere), for the browser upload through the
+// file manager (browser-upload.ts).
+const webDir = process.env.BENCH_WEB_DIR ?? join(import.meta.dirname, '../../apps/web/dist');
+if (!existsSync(join(webDir, 'index.html'))) throw new Error(`${webDir} is missing: run npm run build first`);
+const t = await buildTestApp('sqlite', { panel: { webDir } });
 const admin = await createUser(t, { admin: true });
 const node = await t.services.nodes.create({
   name: 'bench',

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:files`: listing 10,000 files through the panel proxy (median of 5), uploading a
- * 200 MiB file through the panel proxy (MB/s, median of 3; then the same with a lean client, lean-upload.ts), and SFTP put/get of the same file with OpenSSH's
+ * 200 MiB file through the panel proxy (MB/s, median of 3; then the same with a lean client, lean-upload.ts, and
+ * from Debian's Chromium through the file manager as a user does, browser-upload.ts), and SFTP put/get of the same file with OpenSSH's
  * client against the daemon vs two OpenSSH references (median of 3 each): a real sshd on loopback with sftp-server
  * as its subsystem (like for like, sshd-reference.ts) and sftp-server over pipes (`sftp -D`, no SSH transport: an upper bound). Real panel (SQLite) and
  * real daemon, each in its own process (setup.ts); the client runs in this one; loopback. Method and figures: docs/performance.md "Files".
@@ -8,11 +9,12 @@
 // Tags this process so no child outlives it, whatever way the run ends (children.ts).
 import '../children';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { browserUploads } from './browser-upload';
 import { leanUpload } from './lean-upload';
 import { filesBenchSetup } from './setup';
 import {
@@ -26,8 +28,10 @@ import {
 const QUICK = process.env.HEARTH_BENCH_QUICK === '1';
 const LIST_FILES = QUICK ? 200 : 10_000;
 const UPLOAD_BYTES = (QUICK ? 8 : 200) * 1024 * 1024;
-// BENCH_FILES_ONLY=list,upload,sftp runs only those parts (all by default), to iterate on one of them.
-const ONLY = new Set((process.env.BENCH_FILES_ONLY ?? 'list,upload,sftp').split(',').map((s) => s.trim()));
+// BENCH_FILES_ONLY=list,upload,browser,sftp runs only those parts (all by default), to iterate on one of them.
+const ONLY = new Set(
+  (process.env.BENCH_FILES_ONLY ?? 'list,upload,browser,sftp').split(',').map((s) => s.trim()),
+);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const mbps = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000);
@@ -109,6 +113,24 @@ async function benchUpload(payload: Buffer, proxy: string, token: string): Promi
   };
 }
 
+/** The browser's upload through the file manager (browser-upload.ts), three fresh names, median. */
+async function benchBrowserUpload(f: Setup, work: string): Promise<Results> {
+  const files = [1, 2, 3].map((n) => {
+    const copy = join(work, `browser-${n}.bin`);
+    linkSync(join(work, 'big.bin'), copy);
+    return copy;
+  });
+  const runs = await browserUploads(f, files, UPLOAD_BYTES);
+  if (typeof runs === 'string') {
+    console.log(`browser upload: ${runs}`);
+    return { browserUpload200MiBMedianMBps: runs };
+  }
+  return {
+    browserUpload200MiBMedianMBps: Number(mbps(UPLOAD_BYTES, median(runs)).toFixed(1)),
+    browserUploadRunsMBps: runs.map((x) => Number(mbps(UPLOAD_BYTES, x).toFixed(1))),
+  };
+}
+
 type Rates = { put: number; get: number };
 const share = (ours: number, reference: number) => Number(((100 * ours) / reference).toFixed(0));
 
@@ -174,6 +196,7 @@ export async function runFilesBench(): Promise<void> {
     const payload = randomBytes(UPLOAD_BYTES);
     writeFileSync(join(work, 'big.bin'), payload);
     if (ONLY.has('upload')) results = { ...results, ...(await benchUpload(payload, proxy, f.admin.token)) };
+    if (ONLY.has('browser')) results = { ...results, ...(await benchBrowserUpload(f, work)) };
     if (ONLY.has('sftp')) results = { ...results, ...(await benchSftp(f, work)) };
     console.log(JSON.stringify({ bench: 'files', node: process.version, ...results }, null, 2));
   } finally {
