@@ -1,4 +1,9 @@
-import { alertRuleInputSchema, serverAlertRuleInputSchema, type AlertRule } from '@hearth/contract';
+import {
+  alertRuleInputSchema,
+  serverAlertRuleInputSchema,
+  type AlertRule,
+  type ErrorMetadata,
+} from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/api/errors';
 import { ruleErrorOf } from '../src/features/alerts/field-errors';
@@ -23,7 +28,7 @@ const rule: AlertRule = {
   updatedAt: 1,
 };
 
-const refused = (code: string, metadata: Record<string, unknown>) =>
+const refused = (code: string, metadata: ErrorMetadata) =>
   new ApiError(400, code, metadata, { url: '/api/alerts', method: 'POST', headers: {} });
 
 describe('the alert rule form', () => {
