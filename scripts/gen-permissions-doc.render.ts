@@ -89,6 +89,11 @@ const WEB_GUARDS = [
   '- `/server/{id}` opens for everyone: the panel answers not-found or no-access for that one server, and the page',
   '  says so.',
   '- Settings shows in the sidebar to administrators only; the page opens for `panel.settings` too.',
+  "- Alerts (`/alerts`) and Activity (`/activity`) are for administrators only; a server's users reach that server's",
+  '  rules and log through its tabs instead (flags `manageServerAlerts`, `viewServerActivity`).',
+  '- A server page tab shows only to holders of its flag (`apps/web/src/features/servers/tabs.ts`). A link to a tab the',
+  '  caller\'s flags do not open (`/server/{id}?tab=alerts` without `manageServerAlerts`) shows "No access" in place',
+  '  of the tab; a tab the node does not offer (tasks) falls back to the first tab.',
 ];
 
 export function renderPermissionsDoc(panelRoutes: readonly PanelRouteInfo[]): string {
