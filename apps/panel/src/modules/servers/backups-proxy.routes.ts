@@ -5,13 +5,11 @@
  * daemon's path (404 ErrBackupNotFound). Bodies stream both ways (a download is never held in the panel), and the
  * wait for an answer is long: a backup or restore answers when done, a download is the archive being made.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, backupIdSchema, panelNeedOf, proxiedRows } from '@hearth/contract';
+import type { FastifyRequest } from 'fastify';
+import { AppError, backupIdSchema } from '@hearth/contract';
 import type { App } from '../../app-types';
-import { forwardRequest, streamRequestBodies } from '../../nodes-link/forward';
 import type { NodeLink } from '../../nodes-link/node-link';
-import { currentServer, currentUser } from '../../plugins/auth';
-import { grantFor } from './servers.service';
+import { streamedProxyRoutes } from './streamed-proxy';
 
 /** A backup of a large world, or its download over a slow line, may take hours. */
 const LONG_RESPONSE_MS = 6 * 60 * 60_000;
@@ -27,29 +25,12 @@ function suffixOf(req: FastifyRequest, rowPath: string): string {
   return suffix.replace(':backupId', backupId.data);
 }
 
-function forward(link: NodeLink, req: FastifyRequest, reply: FastifyReply, rowPath: string) {
-  const access = currentServer(req);
-  const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-  return forwardRequest(link, req, reply, {
-    nodeId: access.nodeId,
-    grant: grantFor(currentUser(req), access),
-    path: `/daemon/server/${access.serverId}${suffixOf(req, rowPath)}${query}`,
-    responseMs: LONG_RESPONSE_MS,
-  });
-}
-
-export async function backupsProxyRoutes(app: App, link: NodeLink): Promise<void> {
-  await app.register(async (scope) => {
-    streamRequestBodies(scope);
-    for (const [, row] of proxiedRows('backups')) {
-      const { permission, server } = panelNeedOf(row);
-      (scope as App).route({
-        method: row.method,
-        url: row.proxy.path,
-        config: { permission, server },
-        schema: { tags: ['proxy'] },
-        handler: (req, reply) => forward(link, req, reply, row.path),
-      });
-    }
+export function backupsProxyRoutes(app: App, link: NodeLink): Promise<void> {
+  return streamedProxyRoutes(app, link, 'backups', {
+    tail: (req, rowPath) => {
+      const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+      return `${suffixOf(req, rowPath)}${query}`;
+    },
+    responseMs: () => LONG_RESPONSE_MS,
   });
 }

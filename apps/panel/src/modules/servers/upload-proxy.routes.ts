@@ -6,13 +6,9 @@
  * A chunk stays below `files.uploadChunkBytes` (the web client's size), so a proxy in front of the panel that
  * limits a request's body (100 MB at Cloudflare) never sees a larger one.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { panelNeedOf, proxiedRows } from '@hearth/contract';
 import type { App } from '../../app-types';
-import { forwardRequest, streamRequestBodies } from '../../nodes-link/forward';
 import type { NodeLink } from '../../nodes-link/node-link';
-import { currentServer, currentUser } from '../../plugins/auth';
-import { grantFor } from './servers.service';
+import { streamedProxyRoutes, urlTail } from './streamed-proxy';
 
 /** The tus protocol's headers (requests and answers). */
 const TUS_HEADERS = [
@@ -30,30 +26,10 @@ const TUS_HEADERS = [
 /** A chunk's wait: its bytes, then the final move into place (a rename, or a copy across filesystems). */
 const CHUNK_RESPONSE_MS = 30 * 60_000;
 
-function forward(link: NodeLink, req: FastifyRequest, reply: FastifyReply) {
-  const access = currentServer(req);
-  const rest = req.url.replace(/^\/proxy\/daemon\/server\/[^/?]+/, '');
-  return forwardRequest(link, req, reply, {
-    nodeId: access.nodeId,
-    grant: grantFor(currentUser(req), access),
-    path: `/daemon/server/${access.serverId}${rest}`,
-    responseMs: req.method === 'PATCH' ? CHUNK_RESPONSE_MS : undefined,
+export function uploadProxyRoutes(app: App, link: NodeLink): Promise<void> {
+  return streamedProxyRoutes(app, link, 'upload', {
+    tail: urlTail,
+    responseMs: (req) => (req.method === 'PATCH' ? CHUNK_RESPONSE_MS : undefined),
     protocolHeaders: TUS_HEADERS,
-  });
-}
-
-export async function uploadProxyRoutes(app: App, link: NodeLink): Promise<void> {
-  await app.register(async (scope) => {
-    streamRequestBodies(scope);
-    for (const [, row] of proxiedRows('upload')) {
-      const { permission, server } = panelNeedOf(row);
-      (scope as App).route({
-        method: row.method,
-        url: row.proxy.path,
-        config: { permission, server },
-        schema: { tags: ['proxy'] },
-        handler: (req, reply) => forward(link, req, reply),
-      });
-    }
   });
 }
