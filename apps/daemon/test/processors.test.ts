@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseDaemonMessage } from '@hearth/contract/daemon-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startUpstreamStub, type UpstreamStub } from './helpers/upstream-stub';
 import { startTestDaemon, type TestDaemon } from './helpers/test-daemon';
@@ -89,6 +90,32 @@ describe('install processors', () => {
     );
     expect(logs).toContain('(SHA-1 verified)');
     expect(logs).toMatch(/Install step 12\/12 \(command\)/);
+    // The downloaders' own lines carry their code after the English text (issue 16 item 13).
+    const coded = logs.split('\n').flatMap((l) => parseDaemonMessage(l) ?? []);
+    expect(coded).toContainEqual({
+      code: 'minecraft.version',
+      params: { version: '1.20.4' },
+      text: '[DAEMON] Minecraft version 1.20.4',
+    });
+    expect(coded).toContainEqual({
+      code: 'fabric.installer',
+      params: { version: '1.0.1' },
+      text: '[DAEMON] Fabric installer 1.0.1',
+    });
+  });
+
+  it('writes the download progress by code, with the English text before the marker', async () => {
+    const { status, logs } = await install(d, 'sized', [
+      { type: 'download', files: `${stub.base}/sized.bin` },
+    ]);
+    expect(status).toBe(204);
+    const coded = logs.split('\n').flatMap((l) => parseDaemonMessage(l) ?? []);
+    const progress = coded.filter((m) => m.code === 'download.receivedPercent');
+    expect(progress.length).toBeGreaterThan(0);
+    for (const m of progress) {
+      expect(m.text).toBe(`[DAEMON]   ${m.params.mib} MiB received (${m.params.percent}%)`);
+      expect(m.text).toMatch(/^\[DAEMON\] {3}\d+\.\d MiB received \(\d+%\)$/);
+    }
   });
 
   it('stops at the first failure with a clear console trail', async () => {

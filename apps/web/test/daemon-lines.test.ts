@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { daemonMessageLine } from '@hearth/contract/daemon-messages';
+import { daemonMessageLine, daemonMessageTerms, daemonMessages } from '@hearth/contract/daemon-messages';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { localizeLine, type Translate } from '../src/features/servers/console/daemon-lines';
 import { copyText, filterLines } from '../src/features/servers/console/console-view';
 import { daemonMessageStrings } from '../src/i18n/placeholders';
+import { otherLocales } from './helpers/i18n-files';
 
 const locales = join(import.meta.dirname, '../src/i18n/locales');
 const read = (code: string): unknown => JSON.parse(readFileSync(join(locales, `${code}.json`), 'utf8'));
@@ -49,6 +50,41 @@ describe('daemon lines in the reader’s language (issue 16 item 13)', () => {
     expect(localizeLine('[DAEMON] Installing server', t)).toBe('[DAEMON] Installing server');
     const game = 'player said \u001b]7767;hearth;task.running;name=x\u0007';
     expect(localizeLine(game, t)).toBe(game);
+  });
+
+  it('has every code in every locale with exactly the parameters of its English wording, and every term id', () => {
+    const at = (tree: unknown, path: string): unknown =>
+      path
+        .split('.')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+    const params = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    const wrong: string[] = [];
+    for (const code of otherLocales) {
+      const messages = at(read(code), 'daemonMessages');
+      for (const [key, wording] of Object.entries(daemonMessages)) {
+        const want = [...wording.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+        const text = at(messages, key);
+        if (typeof text !== 'string' || params(text).join() !== want.join()) wrong.push(`${code} ${key}`);
+      }
+      for (const [param, words] of Object.entries(daemonMessageTerms)) {
+        for (const id of Object.keys(words)) {
+          const text = at(messages, `terms.${param}.${id}`);
+          if (typeof text !== 'string' || !text.trim()) wrong.push(`${code} terms.${param}.${id}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('shows the environment, backup and downloader lines translated, content parameters as written', async () => {
+    const de = await translator('de_DE');
+    const pull = line(daemonMessageLine('docker.pullLayer', { layer: 'a1b2c3', status: 'Pull complete' }));
+    expect(localizeLine(pull, de)).toBe('[DAEMON] Herunterladen: a1b2c3: Pull complete');
+    const backup = line(daemonMessageLine('backup.started', { trigger: 'task' }));
+    expect(localizeLine(backup, de)).toBe('[DAEMON] Backup gestartet (Aufgabe)');
+    const ja = await translator('ja_JP');
+    const version = line(daemonMessageLine('minecraft.version', { version: '1.20.4' }));
+    expect(localizeLine(version, ja)).toBe('[DAEMON] Minecraft バージョン 1.20.4');
   });
 
   it('lets search and copy work on the translated text', async () => {

@@ -50,6 +50,45 @@ export const daemonMessages = {
   'step.wrote': 'Wrote {target}',
   'step.createdFolder': 'Created folder {target}',
   'step.moved': 'Moved {source} to {target}',
+  'step.extracted': 'Extracted {source}: {files} files, {folders} folders, {bytes} bytes',
+  'step.extractSkipped': 'Skipped {name}: {reason}',
+  'step.archived': 'Archived {sources} into {target}',
+  'download.received': '  {mib} MiB received',
+  'download.receivedPercent': '  {mib} MiB received ({percent}%)',
+  'minecraft.version': 'Minecraft version {version}',
+  'forge.noChecksum': 'No checksum for {url} ({reason}); continuing without verification',
+  'forge.saved': 'Forge {version} installer saved as {file}',
+  'fabric.installer': 'Fabric installer {version}',
+  'sponge.build': 'SpongeForge {version} for Minecraft {minecraft}',
+  'docker.bindingsIgnored': 'Extra bindings ignored: the definition was not written by an admin',
+  'docker.portsIgnored': "Port bindings ignored: networkMode host shares the host's ports",
+  'docker.pulling': 'Image {image} is not on this node; pulling it',
+  'docker.pullStatus': 'Pull: {status}',
+  'docker.pullLayer': 'Pull: {layer}: {status}',
+  'docker.pulled': 'Pulled {image}',
+  'docker.pullFailed': 'Cannot pull image {image}: {reason}',
+  'docker.outOfMemory':
+    'Out of memory: the container reached its memory limit and the kernel killed a process',
+  'docker.oomKilled': 'The container was killed for using more memory than its limit',
+  'docker.endedAway': 'The container ended while the daemon was away (code {code}); removed',
+  'docker.reattached': 'Re-attached to the running container {name}; its last {lines} lines:',
+  'supervision.recordRemoved': 'An unreadable run record of a previous daemon was removed',
+  'supervision.endedAway': 'The server exited while the daemon was away; its last output:',
+  'supervision.orphanKilled':
+    "The server's holder was gone; its process (pid {pid}) was killed so it never runs twice",
+  'supervision.reattached': 'Re-attached to the running server (pid {pid}); its recent output:',
+  'supervision.reattachFailed': 'Cannot re-attach to the running server (pid {pid}): {reason}',
+  'supervision.oneOffKilled': 'An install command left by the previous daemon was killed',
+  'backup.started': 'Backup started ({trigger})',
+  'backup.written': 'Backup {id} written',
+  'backup.failed': 'Backup failed: {reason}',
+  'backup.askingSave': 'Backup: asking the server to save',
+  'backup.sendFailed': "Backup: could not send '{command}': {reason}",
+  'backup.retention': 'Backup retention: {forgotten} older backup(s) forgotten',
+  'backup.retentionFailed': 'Backup retention not applied: {reason}',
+  'restore.started': 'Restoring backup {id}',
+  'restore.finished': 'Restore finished',
+  'restore.failed': 'Restore failed: {reason}; the server folder is unchanged',
 } as const;
 
 export type DaemonMessageCode = keyof typeof daemonMessages;
@@ -60,7 +99,7 @@ export type DaemonMessageCode = keyof typeof daemonMessages;
  */
 export const daemonMessageTerms = {
   phase: { install: 'Install', preStart: 'Pre-start', postStop: 'Post-stop', start: 'Start' },
-  trigger: { schedule: 'schedule', manual: 'manual' },
+  trigger: { schedule: 'schedule', manual: 'manual', task: 'task' },
 } as const;
 type Terms = typeof daemonMessageTerms;
 /** The phases a processor list runs in. */
@@ -74,6 +113,9 @@ type ParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest
 export type DaemonMessageParams<C extends DaemonMessageCode> = {
   [K in ParamNames<(typeof daemonMessages)[C]>]: K extends keyof Terms ? keyof Terms[K] : string | number;
 };
+
+/** Writes a daemon line by code (the server's `say`; environments and processors get it to write their lines). */
+export type DaemonSay = <C extends DaemonMessageCode>(code: C, params: DaemonMessageParams<C>) => void;
 
 /** The English word of a term parameter's id, or null when `name` is no term or `value` no id of it. */
 export function daemonTermText(name: string, value: string): string | null {

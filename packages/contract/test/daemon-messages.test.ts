@@ -62,6 +62,43 @@ describe('daemon message codes', () => {
     expect(parseDaemonMessage('x\u001b]7767;hearth;task.running;name=%E0%A4\u0007')).toBeNull();
   });
 
+  it('writes the environment, supervision, backup and downloader lines with their former English text', () => {
+    // The wording API clients read before these lines had codes (issue 16 item 13, second part).
+    const cases: [string, string][] = [
+      [
+        daemonMessageLine('docker.pullLayer', { layer: 'a1b2c3', status: 'Pull complete' }),
+        'Pull: a1b2c3: Pull complete',
+      ],
+      [
+        daemonMessageLine('docker.pulling', { image: 'busybox:1' }),
+        'Image busybox:1 is not on this node; pulling it',
+      ],
+      [
+        daemonMessageLine('supervision.reattached', { pid: 42 }),
+        'Re-attached to the running server (pid 42); its recent output:',
+      ],
+      [daemonMessageLine('backup.started', { trigger: 'task' }), 'Backup started (task)'],
+      [
+        daemonMessageLine('backup.retention', { forgotten: 2 }),
+        'Backup retention: 2 older backup(s) forgotten',
+      ],
+      [
+        daemonMessageLine('restore.failed', { reason: 'disk full' }),
+        'Restore failed: disk full; the server folder is unchanged',
+      ],
+      [
+        daemonMessageLine('download.receivedPercent', { mib: '1.5', percent: 50 }),
+        '  1.5 MiB received (50%)',
+      ],
+      [daemonMessageLine('minecraft.version', { version: '1.20.4' }), 'Minecraft version 1.20.4'],
+    ];
+    for (const [line, english] of cases) {
+      expect(stripAnsi(line)).toBe(english);
+      expect(parseDaemonMessage(line)?.text).toBe(english);
+    }
+    expect(parseDaemonMessage(cases[3]?.[0] ?? '')?.params).toEqual({ trigger: 'task' });
+  });
+
   it('names each parameter of a wording once, as a word', () => {
     for (const wording of Object.values(daemonMessages)) {
       const names = [...wording.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);

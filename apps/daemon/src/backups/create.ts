@@ -110,8 +110,8 @@ async function retain(deps: BackupDeps, server: Server, policy: BackupPolicy, lo
     await deps.states.update(server.id, (s) => {
       for (const id of forgotten) delete s.records[id];
     });
-    server.log(`Backup retention: ${forgotten.length} older backup(s) forgotten`);
+    server.say('backup.retention', { forgotten: forgotten.length });
   } catch (err) {
-    server.log(`Backup retention not applied: ${err instanceof Error ? err.message : String(err)}`);
+    server.say('backup.retentionFailed', { reason: err instanceof Error ? err.message : String(err) });
   }
 }

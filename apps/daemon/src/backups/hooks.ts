@@ -51,7 +51,7 @@ export async function withHooks<T>(
 ): Promise<T> {
   if (!server.isRunning()) return snapshot({ hooks: 'none', asIs: false });
   if (!hooks) return snapshot({ hooks: 'none', asIs: true });
-  server.log('Backup: asking the server to save');
+  server.say('backup.askingSave', {});
   try {
     const epoch = server.console.latestEpoch();
     for (const line of hooks.pre) await server.sendCommand(line);
@@ -62,7 +62,8 @@ export async function withHooks<T>(
       try {
         if (server.isRunning()) await server.sendCommand(line);
       } catch (err) {
-        server.log(`Backup: could not send '${line}': ${err instanceof Error ? err.message : String(err)}`);
+        const reason = err instanceof Error ? err.message : String(err);
+        server.say('backup.sendFailed', { command: line, reason });
       }
     }
   }

@@ -173,13 +173,11 @@ export async function runRestore(deps: RestoreDeps, target: Server, request: Res
   try {
     // Checked again under the lock: a start that began just before holds the lock, one after is refused.
     if (target.isRunning()) throw new AppError('ErrRestoreServerRunning');
-    target.log(`Restoring backup ${request.snapshotId.slice(0, 8)}`);
+    target.say('restore.started', { id: request.snapshotId.slice(0, 8) });
     await restoreInto(deps, target, request);
-    target.log('Restore finished');
+    target.say('restore.finished', {});
   } catch (err) {
-    target.log(
-      `Restore failed: ${err instanceof Error ? err.message : String(err)}; the server folder is unchanged`,
-    );
+    target.say('restore.failed', { reason: err instanceof Error ? err.message : String(err) });
     throw err;
   } finally {
     release();

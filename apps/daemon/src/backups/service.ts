@@ -102,14 +102,14 @@ export class BackupService {
     const { operation, end } = begun;
     try {
       const { policy } = await this.states.read(server.id);
-      server.log(`Backup started (${request.trigger})`);
+      server.say('backup.started', { trigger: request.trigger });
       const id = await runBackup(this.deps(), server, request, operation.id, policy);
-      server.log(`Backup ${id.slice(0, 8)} written`);
+      server.say('backup.written', { id: id.slice(0, 8) });
       await this.finish(server, operation, 'backup', { backupId: id });
       recordBackup(server, request.trigger, { id });
       return { id, operation: operation.id };
     } catch (err) {
-      server.log(`Backup failed: ${err instanceof Error ? err.message : String(err)}`);
+      server.say('backup.failed', { reason: err instanceof Error ? err.message : String(err) });
       await this.finish(server, operation, 'backup', { error: err });
       recordBackup(server, request.trigger, { error: err });
       throw err;

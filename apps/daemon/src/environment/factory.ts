@@ -1,4 +1,5 @@
 import type { Environment as EnvironmentDefinition } from '@hearth/contract';
+import type { DaemonSay } from '@hearth/contract/daemon-messages';
 import { DockerEnvironment } from './docker/docker-environment';
 import type { DockerServerContext, DockerSettings } from './docker/settings';
 import type { Environment, EnvironmentEvents } from './environment';
@@ -17,7 +18,7 @@ export interface DockerWiring {
 /** What only standard/tty need: the server's run directory and console, for its holder (docs/daemon.md § Supervision). */
 export interface ProcessWiring {
   runDir: string;
-  log: (line: string) => void;
+  say: DaemonSay;
 }
 
 /**
@@ -37,7 +38,7 @@ export function createEnvironment(
       const slot = new RunSlot(processes.runDir);
       const tty = definition.type === 'tty';
       const spawner = isolatedSpawner(tty ? spawnTty(slot) : spawnStandard(slot), tty, isolation);
-      return new ProcessEnvironment(definition.type, spawner, events, { slot, log: processes.log });
+      return new ProcessEnvironment(definition.type, spawner, events, { slot, say: processes.say });
     }
     case 'docker':
       return new DockerEnvironment(docker.settings, docker.context, events);

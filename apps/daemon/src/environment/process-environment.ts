@@ -4,6 +4,7 @@
  * what runs instead of starting it twice (docs/daemon.md § Supervision). See environment.ts for the contract.
  */
 import { AppError, type StopSetting } from '@hearth/contract';
+import type { DaemonSay } from '@hearth/contract/daemon-messages';
 import { cpuPercent, sampleTree, type TreeSample } from './proc-stats';
 import type { Environment, EnvironmentEvents, ExitState, ProcessSpec, ProcessStats } from './environment';
 import { attachHolder, holderEnds } from './holder/attach';
@@ -16,8 +17,8 @@ import { killGroup, type SpawnCallbacks, type SpawnedProcess, type Spawner } fro
 /** What supervision needs of the server: where its holder keeps its record (shared with the spawner), its console. */
 export interface Supervision {
   slot: RunSlot;
-  /** A daemon line in the server's console. */
-  log: (line: string) => void;
+  /** A daemon line in the server's console, by code (contract daemon-messages). */
+  say: DaemonSay;
 }
 
 interface Current {
@@ -109,24 +110,22 @@ export class ProcessEnvironment extends OneRunEnvironment<Current, TreeSample> i
   private async adoptFound(mayRetry: boolean): Promise<boolean> {
     if (this.current || this.destroyed) return false;
     const found = await inspectRun(this.supervision.slot.dir);
-    const { log } = this.supervision;
+    const { say } = this.supervision;
     switch (found.kind) {
       case 'none':
-        if (found.invalid) log('An unreadable run record of a previous daemon was removed');
+        if (found.invalid) say('supervision.recordRemoved', {});
         return false;
       case 'running':
         if (found.state.role !== 'main') return this.endOneOff(found.state);
         return this.reattach(found.state, mayRetry);
       case 'ended':
         if (found.state.role !== 'main') return false;
-        log('The server exited while the daemon was away; its last output:');
+        say('supervision.endedAway', {});
         if (found.output.length > 0) this.events.output(found.output.toString('utf8'));
         return this.reportLater(found.state, found.exit, found.endedAt);
       case 'orphan':
         if (found.state.role !== 'main') return false;
-        log(
-          `The server's holder was gone; its process (pid ${found.state.game.pid}) was killed so it never runs twice`,
-        );
+        say('supervision.orphanKilled', { pid: found.state.game.pid });
         return this.reportLater(found.state, { code: null, signal: 'SIGKILL' }, Date.now());
     }
   }
@@ -137,9 +136,8 @@ export class ProcessEnvironment extends OneRunEnvironment<Current, TreeSample> i
         const attached = attachHolder(this.supervision.slot.dir, state, callbacks);
         const pid = state.game.pid;
         // Logged once connected and before the holder's replay arrives (it comes on a later turn).
-        const line = `Re-attached to the running server (pid ${pid}); its recent output:`;
         void attached.then(
-          () => this.supervision.log(line),
+          () => this.supervision.say('supervision.reattached', { pid }),
           () => undefined, // the failure is handled below
         );
         return attached;
@@ -150,7 +148,7 @@ export class ProcessEnvironment extends OneRunEnvironment<Current, TreeSample> i
       // cannot be reached stays recorded, so a start is still refused.
       if (mayRetry && (await holderEnds(state))) return this.adoptFound(false);
       const reason = err instanceof Error ? err.message : String(err);
-      this.supervision.log(`Cannot re-attach to the running server (pid ${state.game.pid}): ${reason}`);
+      this.supervision.say('supervision.reattachFailed', { pid: state.game.pid, reason });
       throw err;
     }
     this.startedAt = state.startedAt;
@@ -160,7 +158,7 @@ export class ProcessEnvironment extends OneRunEnvironment<Current, TreeSample> i
 
   /** An install command the previous daemon left: killed, and its holder's end awaited. */
   private async endOneOff(state: HolderState): Promise<boolean> {
-    this.supervision.log('An install command left by the previous daemon was killed');
+    this.supervision.say('supervision.oneOffKilled', {});
     killGroup(state.game.pid);
     const ended = new Promise<void>((resolve) => {
       const callbacks = { output: () => undefined, exit: () => resolve() };

@@ -25,13 +25,13 @@ async function extractOrUndo(step: ProcessorOf<'extract'>, ctx: ProcessorContext
 export async function runExtract(step: ProcessorOf<'extract'>, ctx: ProcessorContext): Promise<void> {
   const destination = step.destination || step.source.split('/').slice(0, -1).join('/');
   const report = await extractOrUndo(step, ctx, destination);
-  ctx.log(
-    `Extracted ${step.source}: ${report.files} files, ${report.folders} folders, ${report.bytes} bytes`,
-  );
-  for (const skipped of report.skipped.slice(0, 20)) ctx.log(`Skipped ${skipped.name}: ${skipped.reason}`);
+  const { files, folders, bytes } = report;
+  ctx.say('step.extracted', { source: step.source, files, folders, bytes });
+  for (const skipped of report.skipped.slice(0, 20))
+    ctx.say('step.extractSkipped', { name: skipped.name, reason: skipped.reason });
 }
 
 export async function runArchive(step: ProcessorOf<'archive'>, ctx: ProcessorContext): Promise<void> {
   const name = await createZip(ctx.sandbox, step.destination, step.source);
-  ctx.log(`Archived ${step.source.join(', ')} into ${name}`);
+  ctx.say('step.archived', { sources: step.source.join(', '), target: name });
 }

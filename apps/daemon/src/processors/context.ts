@@ -14,8 +14,6 @@ export interface UpstreamSettings {
 
 export interface ProcessorContext {
   sandbox: Sandbox;
-  /** Writes a daemon line to the server console. */
-  log(line: string): void;
   /** Writes a daemon line by code, which the web app shows in the reader's language (contract daemon-messages). */
   say<C extends DaemonMessageCode>(code: C, params: DaemonMessageParams<C>): void;
   /** Runs one command line in the server folder through the server's environment. */

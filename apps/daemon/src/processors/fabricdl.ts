@@ -14,6 +14,6 @@ export async function runFabricdl(step: ProcessorOf<'fabricdl'>, ctx: ProcessorC
   const installers = await fetchShaped(url, installersSchema, ctx);
   const chosen = installers.find((i) => i.stable !== false) ?? installers[0];
   if (!chosen) throw new AppError('ErrDownloadRefused', { url, reason: 'no Fabric installer listed' });
-  ctx.log(`Fabric installer ${chosen.version}`);
+  ctx.say('fabric.installer', { version: chosen.version });
   await fetchToFile(chosen.url, step.targetFile, ctx);
 }

@@ -20,8 +20,10 @@ function meter(url: string, total: number, ctx: ProcessorContext, hash: ReturnTy
         );
       }
       if (received >= nextReport) {
-        const pct = total > 0 ? ` (${Math.floor((received / total) * 100)}%)` : '';
-        ctx.log(`  ${(received / MiB).toFixed(1)} MiB received${pct}`);
+        const mib = (received / MiB).toFixed(1);
+        if (total > 0)
+          ctx.say('download.receivedPercent', { mib, percent: Math.floor((received / total) * 100) });
+        else ctx.say('download.received', { mib });
         nextReport += total > 0 ? total / 4 : 8 * MiB;
       }
       done(null, chunk);

@@ -31,7 +31,7 @@ async function readSha1(url: string, ctx: ProcessorContext): Promise<string | un
     for await (const part of res as AsyncIterable<Buffer>) text += part.toString('utf8');
     return /^[0-9a-f]{40}/i.exec(text.trim())?.[0];
   } catch (err) {
-    ctx.log(`No checksum for ${url} (${(err as Error).message}); continuing without verification`);
+    ctx.say('forge.noChecksum', { url, reason: (err as Error).message });
     return undefined;
   }
 }
@@ -52,5 +52,5 @@ export async function downloadForgeInstaller(
 
 export async function runForgedl(step: ProcessorOf<'forgedl'>, ctx: ProcessorContext): Promise<void> {
   const resolved = await downloadForgeInstaller(step.version, step.filename, ctx);
-  ctx.log(`Forge ${resolved} installer saved as ${step.filename}`);
+  ctx.say('forge.saved', { version: resolved, file: step.filename });
 }

@@ -28,7 +28,7 @@ export async function runMojangdl(step: ProcessorOf<'mojangdl'>, ctx: ProcessorC
   const entry = manifest.versions.find((v) => v.id === id);
   if (!entry)
     throw new AppError('ErrFieldInvalid', { field: 'version', reason: `Minecraft version ${id} not found` });
-  ctx.log(`Minecraft version ${id}`);
+  ctx.say('minecraft.version', { version: id });
   const details = await fetchShaped(entry.url, versionSchema, ctx);
   const server = details.downloads.server;
   if (!server)

@@ -29,7 +29,7 @@ export async function runSpongeforgedl(
   const artifact = build?.artifacts[''];
   if (!build || !artifact)
     throw new AppError('ErrDownloadRefused', { url, reason: 'no SpongeForge build listed' });
-  ctx.log(`SpongeForge ${build.version} for Minecraft ${build.dependencies.minecraft}`);
+  ctx.say('sponge.build', { version: build.version, minecraft: build.dependencies.minecraft });
   const forge = `${build.dependencies.minecraft}-${build.dependencies.forge}`;
   await downloadForgeInstaller(forge, 'forge-installer.jar', ctx);
   await ctx.sandbox.mkdirp('mods');

@@ -194,11 +194,11 @@ export class Server {
           definition: this.definition,
           substitutions: this.substitutions(),
           adminEdited: this.adminEdited,
-          log: (line) => this.log(line),
+          say: (code, params) => this.say(code, params),
         }),
       },
       { runtime: this.settings.isolation, root: this.sandbox.root, ids: () => this.runAs },
-      { runDir: join(this.settings.runDir, this.id), log: (line) => this.log(line) },
+      { runDir: join(this.settings.runDir, this.id), say: (code, params) => this.say(code, params) },
     );
     return this.env;
   }
@@ -274,7 +274,6 @@ export class Server {
   processorContext(signal: AbortSignal): ProcessorContext {
     return {
       sandbox: this.sandbox,
-      log: (line) => this.log(line),
       say: (code, params) => this.say(code, params),
       runCommand: async (line) => {
         const spec = await buildProcessSpec(line, this.definition, this.sandbox, this.substitutions());

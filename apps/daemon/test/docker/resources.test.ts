@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseDaemonMessage } from '@hearth/contract/daemon-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/poll';
 import { TestSocket } from '../helpers/socket';
@@ -106,6 +107,21 @@ describe.skipIf(!available)('docker ports, limits and errors', { timeout: 120_00
     expect(missing.status).toBe(400);
     expect(await errorOf(missing)).toBe('ErrDockerImageMissing');
     await socket.waitForConsole(/Cannot pull image hearth-test\/missing:hello/);
+    // The pull lines carry their code after the English text, which API clients read unchanged (issue 16 item 13).
+    const coded = socket
+      .consoleText()
+      .split('\n')
+      .flatMap((l) => parseDaemonMessage(l) ?? []);
+    expect(coded).toContainEqual({
+      code: 'docker.pulling',
+      params: { image: 'hearth-test/missing:hello' },
+      text: '[DAEMON] Image hearth-test/missing:hello is not on this node; pulling it',
+    });
+    const failed = coded.find((m) => m.code === 'docker.pullFailed');
+    expect(failed?.params.image).toBe('hearth-test/missing:hello');
+    expect(failed?.text).toBe(
+      `[DAEMON] Cannot pull image hearth-test/missing:hello: ${failed?.params.reason}`,
+    );
     await socket.waitForConsole("The image 'hearth-test/missing:hello' is not available");
     expect(await containersOf(serversDir())).toEqual([]);
     socket.close();

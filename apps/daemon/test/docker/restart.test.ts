@@ -53,7 +53,7 @@ describe.skipIf(!available)('docker re-attach after a daemon SIGKILL', { timeout
     socket.send({ type: 'replay', since: 0 });
     await socket.waitForConsole(
       new RegExp(
-        `Re-attached to the running container hearth-${id}; its last 100 lines:\\n[^]*fake-game ready`,
+        `Re-attached to the running container hearth-${id}; its last 100 lines:[^\\n]*\\n[^]*fake-game ready`,
       ),
     );
     socket.send({ type: 'console', command: 'still there' });

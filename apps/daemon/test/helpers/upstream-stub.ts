@@ -100,11 +100,16 @@ function routes(base: string): Record<string, Buffer | object | string> {
   };
 }
 
+const SIZED = Buffer.alloc(256 * 1024, 7);
+
 export async function startUpstreamStub(): Promise<UpstreamStub> {
   let table: Record<string, Buffer | object | string> = {};
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/redirect') return res.writeHead(302, { location: '/files/plain.txt' }).end();
+    // Sent with its length, so a download of it reports its progress in percent.
+    if (path === '/sized.bin')
+      return res.writeHead(200, { 'content-length': String(SIZED.length) }).end(SIZED);
     if (path === '/huge')
       return res.writeHead(200, { 'content-length': String(10 * 1024 * 1024 * 1024) }).end();
     const body = table[path];

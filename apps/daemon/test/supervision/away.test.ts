@@ -54,7 +54,7 @@ for (const env of ['standard', 'tty'] as const) {
       const after = await d.socket(id);
       after.send({ type: 'replay', since: 0 });
       await after.waitForConsole(
-        /The server exited while the daemon was away; its last output:\n[^]*tick 1[^]*Server exited with code 7 after [\d.]+ s[^]*Restarting in/,
+        /The server exited while the daemon was away; its last output:[^\n]*\n[^]*tick 1[^]*Server exited with code 7 after [\d.]+ s[^]*Restarting in/,
       );
       // The crash policy's restart: a new process, and only one.
       const restarted = await waitFor(async () => {
@@ -91,7 +91,7 @@ for (const env of ['standard', 'tty'] as const) {
       const after = await d.socket(id);
       after.send({ type: 'replay', since: 0 });
       await after.waitForConsole(
-        /Re-attached to the running server \(pid \d+\); its recent output:\n[^]*flood done/,
+        /Re-attached to the running server \(pid \d+\); its recent output:[^\n]*\n[^]*flood done/,
       );
       const replay = after.consoleText();
       const tail = replay.slice(replay.indexOf('its recent output:'));

@@ -51,21 +51,21 @@ export class DockerEnvironment extends OneRunEnvironment<Current, CpuSample> imp
     const config = containerConfig(ctx, spec, { name, role, user, serversDir: this.settings.serversDir });
     const env = dockerDefinitionOf(ctx);
     if (!ctx.adminEdited && Object.keys(env.bindings).length > 0) {
-      ctx.log('Extra bindings ignored: the definition was not written by an admin');
+      ctx.say('docker.bindingsIgnored', {});
     }
     if (role === 'main' && env.networkMode === 'host' && env.portBindings.length > 0) {
-      ctx.log("Port bindings ignored: networkMode host shares the host's ports");
+      ctx.say('docker.portsIgnored', {});
     }
     const image = imageOf(ctx);
     try {
-      await ensureImage(this.docker, image, ctx.log);
+      await ensureImage(this.docker, image, ctx.say);
       await handOver(ctx.root, user);
       await removeStale(this.docker, name, this.settings.serversDir);
       const container = await this.docker.createContainer(config);
       const session = await openSession(this.docker, container, {
         stdin: role === 'main',
         output: (text) => this.events.output(text),
-        log: ctx.log,
+        say: ctx.say,
         start: async () => {
           try {
             await container.start();
@@ -95,7 +95,7 @@ export class DockerEnvironment extends OneRunEnvironment<Current, CpuSample> imp
   private async onExit(current: Current, state: ExitState & { oomKilled?: boolean }): Promise<void> {
     await removeContainer(current.container).catch(() => undefined);
     if (this.current === current) this.current = null;
-    if (state.oomKilled) this.context().log('The container was killed for using more memory than its limit');
+    if (state.oomKilled) this.context().say('docker.oomKilled', {});
     if (!current.main) return;
     this.exitState = { code: state.code, signal: state.signal };
     this.lastSample = null;
@@ -126,18 +126,18 @@ export class DockerEnvironment extends OneRunEnvironment<Current, CpuSample> imp
     if (!info || !isOurs(info, this.settings.serversDir)) return false;
     const container = this.docker.getContainer(info.Id);
     if (!info.State.Running) {
-      ctx.log(`The container ended while the daemon was away (code ${info.State.ExitCode}); removed`);
+      ctx.say('docker.endedAway', { code: info.State.ExitCode });
       await removeContainer(container);
       return false;
     }
     // The previous daemon's console buffer died with it: show the container's recent output again.
     const recent = await container.logs({ stdout: true, stderr: true, tail: RECENT_LINES, follow: false });
-    ctx.log(`Re-attached to the running container ${name}; its last ${RECENT_LINES} lines:`);
+    ctx.say('docker.reattached', { name, lines: RECENT_LINES });
     if (recent.length > 0) this.events.output(recent.toString('utf8'));
     const session = await openSession(this.docker, container, {
       stdin: true,
       output: (text) => this.events.output(text),
-      log: ctx.log,
+      say: ctx.say,
     });
     this.track(container, session, true);
     return true;

@@ -4,6 +4,7 @@
  * ErrDockerImageMissing naming the image, after a console line saying why.
  */
 import type Docker from 'dockerode';
+import type { DaemonSay } from '@hearth/contract/daemon-messages';
 import { AppError, isAppError } from '@hearth/contract';
 import { dockerErrorOf } from './errors';
 
@@ -14,11 +15,7 @@ interface PullEvent {
   errorDetail?: { message?: string };
 }
 
-function followPull(
-  docker: Docker,
-  stream: NodeJS.ReadableStream,
-  log: (line: string) => void,
-): Promise<void> {
+function followPull(docker: Docker, stream: NodeJS.ReadableStream, say: DaemonSay): Promise<void> {
   const seen = new Set<string>();
   return new Promise((resolve, reject) => {
     docker.modem.followProgress(
@@ -33,13 +30,14 @@ function followPull(
         const line = event.id ? `${event.id}: ${event.status}` : event.status;
         if (seen.has(line)) return;
         seen.add(line);
-        log(`Pull: ${line}`);
+        if (event.id) say('docker.pullLayer', { layer: event.id, status: event.status });
+        else say('docker.pullStatus', { status: event.status });
       },
     );
   });
 }
 
-export async function ensureImage(docker: Docker, image: string, log: (line: string) => void): Promise<void> {
+export async function ensureImage(docker: Docker, image: string, say: DaemonSay): Promise<void> {
   if (!image) throw new AppError('ErrDockerImageMissing', { image: '(empty)' });
   try {
     await docker.getImage(image).inspect();
@@ -48,17 +46,17 @@ export async function ensureImage(docker: Docker, image: string, log: (line: str
     const mapped = dockerErrorOf(err);
     if ((err as { statusCode?: number }).statusCode !== 404) throw mapped;
   }
-  log(`Image ${image} is not on this node; pulling it`);
+  say('docker.pulling', { image });
   try {
     const stream = await docker.pull(image);
-    await followPull(docker, stream, log);
-    log(`Pulled ${image}`);
+    await followPull(docker, stream, say);
+    say('docker.pulled', { image });
   } catch (err) {
     const mapped = dockerErrorOf(err, image);
     if (isAppError(err) || ['ErrDockerNotAvailable', 'ErrDockerPermission'].includes(mapped.code))
       throw mapped;
     const reason = err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err);
-    log(`Cannot pull image ${image}: ${reason}`);
+    say('docker.pullFailed', { image, reason });
     throw new AppError('ErrDockerImageMissing', { image, reason }, { cause: err });
   }
 }

@@ -7,6 +7,7 @@ import { constants } from 'node:os';
 import { StringDecoder } from 'node:string_decoder';
 import type { Duplex, Readable } from 'node:stream';
 import type Docker from 'dockerode';
+import type { DaemonSay } from '@hearth/contract/daemon-messages';
 import type { ExitState } from '../environment';
 
 export interface Session {
@@ -62,7 +63,7 @@ export async function openSession(
   opts: {
     stdin: boolean;
     output: (text: string) => void;
-    log: (line: string) => void;
+    say: DaemonSay;
     start?: () => Promise<void>;
   },
 ): Promise<Session> {
@@ -77,7 +78,7 @@ export async function openSession(
   let oom = false;
   const events = await watchOom(docker, container.id, () => {
     oom = true;
-    opts.log('Out of memory: the container reached its memory limit and the kernel killed a process');
+    opts.say('docker.outOfMemory', {});
   }).catch(() => null);
   const drained = pipeOutput(stream, opts.output);
   const finish = async () => {

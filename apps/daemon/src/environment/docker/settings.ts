@@ -1,5 +1,6 @@
 /** What the docker environment needs from the daemon configuration and the server it belongs to. */
 import type { Template } from '@hearth/contract';
+import type { DaemonSay } from '@hearth/contract/daemon-messages';
 import type { Substitutions } from '../../server/variables';
 
 /** The server folder is mounted here in every container and is the default working directory. */
@@ -27,8 +28,8 @@ export interface DockerServerContext {
   substitutions: Substitutions;
   /** True when the definition was last written by an admin: only then are `bindings` honoured. */
   adminEdited: boolean;
-  /** A `[DAEMON]` console line. */
-  log: (line: string) => void;
+  /** A `[DAEMON]` console line, by code (contract daemon-messages). */
+  say: DaemonSay;
 }
 
 export function containerNameOf(serverId: string): string {
