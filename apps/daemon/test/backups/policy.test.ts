@@ -10,6 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupDetails } from '@hearth/contract';
+import { parseDaemonMessage } from '@hearth/contract/daemon-messages';
 import { backupNow, errorCode, json, listBackups, serverWithFiles } from '../helpers/backups';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon';
 
@@ -56,6 +57,23 @@ describe('backup policy', () => {
     const text = await consoleText();
     expect(text.indexOf('echo: save-now')).toBeGreaterThan(-1);
     expect(text.indexOf('echo: save-resume')).toBeGreaterThan(text.indexOf('echo: save-now'));
+    // The backup's own lines carry their code after the English text (issue 16 item 13).
+    const coded = text.split('\n').flatMap((l) => parseDaemonMessage(l) ?? []);
+    expect(coded).toContainEqual({
+      code: 'backup.askingSave',
+      params: {},
+      text: '[DAEMON] Backup: asking the server to save',
+    });
+    expect(coded).toContainEqual({
+      code: 'backup.started',
+      params: { trigger: 'manual' },
+      text: '[DAEMON] Backup started (manual)',
+    });
+    expect(coded).toContainEqual({
+      code: 'backup.written',
+      params: { id: hooked.slice(0, 8) },
+      text: `[DAEMON] Backup ${hooked.slice(0, 8)} written`,
+    });
   });
 
   it('a line that never comes: ErrBackupHookTimeout, no snapshot, the post lines still sent', async () => {
