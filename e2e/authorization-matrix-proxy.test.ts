@@ -66,11 +66,16 @@ describe.each(DIALECTS)('authorization matrix of the routes on a node, on %s', (
     ).toEqual([]);
   });
 
-  it('each route refuses anonymous, flagless and serverless callers, and serves holders and admins', async () => {
-    const list = onANode();
-    expect(list.length).toBeGreaterThanOrEqual(routesOnANode.length);
-    const problems: string[] = [];
-    for (const route of list) problems.push(...(await matrix.check(route)));
-    expect(problems).toEqual([]);
-  });
+  // Every caller of the ladder × ~60 routes against a real daemon, one after another: minutes on a loaded machine.
+  it(
+    'each route refuses anonymous, flagless and serverless callers, and serves holders and admins',
+    { timeout: 600_000 },
+    async () => {
+      const list = onANode();
+      expect(list.length).toBeGreaterThanOrEqual(routesOnANode.length);
+      const problems: string[] = [];
+      for (const route of list) problems.push(...(await matrix.check(route)));
+      expect(problems).toEqual([]);
+    },
+  );
 });

@@ -33,6 +33,27 @@ function upload(text: string): { body: Buffer; headers: Record<string, string> }
 
 const proxy = (id: string) => `/proxy/daemon/server/${id}`;
 
+/** tus 1.0 (docs/files.md § Resumable uploads): every request names the protocol version. */
+const TUS = { 'tus-resumable': '1.0.0' };
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+
+/** A new resumable upload of `length` bytes to a fresh file name, made as an administrator; its URL. */
+async function newUpload(ctx: RequestContext, length = 6): Promise<string> {
+  const id = await ctx.server();
+  const res = await call(ctx.t, 'POST', `${proxy(id)}/upload`, {
+    token: await ctx.session(ctx.admin),
+    headers: {
+      ...TUS,
+      'upload-length': String(length),
+      'upload-metadata': `path ${b64(`${unique('tus')}.bin`)}`,
+    },
+  });
+  const location = res.headers.location;
+  if (res.statusCode !== 201 || typeof location !== 'string')
+    throw new Error(`tus creation as admin: ${res.statusCode} ${res.body}`);
+  return new URL(location, `http://panel${proxy(id)}/upload`).pathname;
+}
+
 /** The shared server, installed once. */
 async function installed(ctx: RequestContext): Promise<string> {
   const id = await ctx.server();
@@ -261,6 +282,25 @@ export function proxyRequests(nodeId: string): Record<RouteOnANode, BuildRequest
     }),
     'GET /proxy/daemon/server/:id/search': async (ctx) => ({
       url: `${proxy(await withFile(ctx))}/search?q=matrix`,
+    }),
+
+    // ---- resumable uploads (tus) ----
+    'POST /proxy/daemon/server/:id/upload': async (ctx) => ({
+      url: `${proxy(await ctx.server())}/upload`,
+      headers: { ...TUS, 'upload-length': '6', 'upload-metadata': `path ${b64(`${unique('tus')}.bin`)}` },
+    }),
+    'GET /proxy/daemon/server/:id/upload/:upload': async (ctx) => ({
+      url: await newUpload(ctx),
+      headers: TUS,
+    }),
+    'PATCH /proxy/daemon/server/:id/upload/:upload': async (ctx) => ({
+      url: await newUpload(ctx),
+      headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: Buffer.from('matrix'),
+    }),
+    'DELETE /proxy/daemon/server/:id/upload/:upload': async (ctx) => ({
+      url: await newUpload(ctx),
+      headers: TUS,
     }),
 
     // ---- tasks ----

@@ -48,6 +48,8 @@ export interface RequestContext {
   emptyPanel(): Promise<TestApp>;
   /** A fresh login session of `user`. */
   session(user: TestUser): Promise<string>;
+  /** Runs `close` when the matrix closes (a process a shared object started). */
+  onClose(close: () => Promise<void>): void;
 }
 
 export type BuildRequest = (ctx: RequestContext) => Promise<ValidRequest>;
@@ -146,6 +148,7 @@ export interface MatrixOptions {
 export class RouteMatrix {
   private readonly sharedObjects = new Map<string, Promise<unknown>>();
   private readonly emptyPanels: TestApp[] = [];
+  private readonly closers: Array<() => Promise<void>> = [];
 
   private constructor(
     private readonly o: MatrixOptions,
@@ -167,6 +170,7 @@ export class RouteMatrix {
 
   async close(): Promise<void> {
     for (const panel of this.emptyPanels) await panel.close();
+    for (const close of this.closers) await close();
   }
 
   session = async (user: TestUser) => (await this.o.t.services.sessions.issue(user.id)).token;
@@ -210,6 +214,7 @@ export class RouteMatrix {
         return panel;
       },
       session: this.session,
+      onClose: (close) => void this.closers.push(close),
     };
   }
 

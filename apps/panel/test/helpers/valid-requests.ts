@@ -13,6 +13,7 @@ import { newTotpSecret } from '../../src/lib/totp';
 import { hashToken } from '../../src/lib/tokens';
 import type { ServerPermission } from '@hearth/contract';
 import type { TestApp, TestUser } from './app';
+import { startSmtp } from './mail-servers';
 import { totpCode } from './otp';
 import type { BuildRequest, MatrixRoute, RequestContext } from './route-matrix';
 
@@ -52,6 +53,10 @@ export const routesOnANode = [
   'POST /proxy/daemon/server/:id/copy',
   'POST /proxy/daemon/server/:id/chmod',
   'GET /proxy/daemon/server/:id/search',
+  'POST /proxy/daemon/server/:id/upload',
+  'GET /proxy/daemon/server/:id/upload/:upload',
+  'PATCH /proxy/daemon/server/:id/upload/:upload',
+  'DELETE /proxy/daemon/server/:id/upload/:upload',
   'GET /proxy/daemon/server/:id/tasks',
   'POST /proxy/daemon/server/:id/tasks',
   'PUT /proxy/daemon/server/:id/tasks/:taskId',
@@ -308,6 +313,20 @@ export const panelRequests: Record<string, BuildRequest> = {
     url: '/api/settings/panel.settings.companyName',
     body: { value: 'Hearth matrix' },
   }),
+  // A real SMTP capture process (closed with the matrix) receives the administrator's test mail.
+  'POST /api/settings/email/test': async (ctx) => {
+    await ctx.shared('smtp', async () => {
+      const smtp = await startSmtp();
+      ctx.onClose(() => smtp.close());
+      await ctx.t.services.settings.write({
+        'panel.email.provider': 'smtp',
+        'panel.email.host': `127.0.0.1:${smtp.port}`,
+        'panel.email.from': 'panel@hearth.test',
+      });
+      return smtp.port;
+    });
+    return { url: '/api/settings/email/test' };
+  },
   'POST /api/settings': async () => ({
     url: '/api/settings',
     body: { 'panel.settings.companyName': 'Hearth matrix' },
