@@ -17,6 +17,7 @@ const proxied = (suffix: string): DaemonProxy => ({ path: `${P}${suffix}`, forwa
 
 /** An upload's id: 32 hex digits the daemon made (anything else names no upload: 404). */
 export const uploadIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
+export type UploadId = z.infer<typeof uploadIdSchema>;
 
 /** `/daemon/server/:id/upload/:upload` */
 export const uploadParamsSchema = serverParamsSchema.extend({
