@@ -29,6 +29,8 @@ async function listening(
 export interface Destination {
   /** The destination body for `PUT /daemon/backups/destination`. */
   body: Record<string, unknown>;
+  /** The local folder the destination's server writes the repository's files into (to look at from the test). */
+  files: string;
   /** Stops the service (the destination becomes unreachable); `start` brings it back on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -96,6 +98,7 @@ export async function sftpDestination(): Promise<Destination> {
       hostKey,
       privateKey: readFileSync(join(dir, 'user'), 'utf8'),
     },
+    files: join(dir, 'repository'),
     start,
     stop,
     close: async () => {
@@ -181,6 +184,7 @@ export async function s3Destination(): Promise<Destination> {
       secretAccessKey: 'S3RVER',
       caCert: tls.cert,
     },
+    files: join(dir, 'data'),
     start,
     stop,
     close: async () => {
@@ -212,6 +216,7 @@ export async function restDestination(): Promise<Destination> {
       username: 'hearth',
       password: 'rest-secret',
     },
+    files: dir,
     start,
     stop,
     close: async () => {
