@@ -152,42 +152,47 @@ run('backups tab', () => {
     }
   });
 
-  it('the node card saves a local destination and shows a check result, passed and then failed', async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'hearth-ui-repo-'));
-    try {
-      await page.goto(`/node/${live.nodeId}`);
-      const card = page.getByTestId('node-backups');
-      await card.getByText('No repository check yet').waitFor();
-      await card.getByTestId('node-backups-path').fill(folder);
-      await card.getByTestId('node-backups-save').click();
-      await page.getByText('Backup destination saved').first().waitFor();
-      const status = await panelApi<BackupNodeStatus>(
-        live.panel,
-        live.admin.session,
-        'GET',
-        `/api/nodes/${live.nodeId}/backups`,
-      );
-      expect(status.destination).toMatchObject({ type: 'local', settings: { path: folder } });
-      await card.getByTestId('node-backups-check').click();
-      await page.getByText('Check finished').first().waitFor();
-      await card.getByTestId('node-backups-last-check').getByText('passed').waitFor();
-      await screenshot(page, 'backups-node-card');
-      // A tampered repository (a pack a snapshot needs is gone): `check` reports it and the card shows it.
-      await panelApi(live.panel, live.admin.session, 'POST', `/proxy/daemon/server/${serverId}/backup`);
-      const packs = (await readdir(join(folder, 'data'), { recursive: true })).filter((f) =>
-        /[0-9a-f]{64}$/.test(f),
-      );
-      expect(packs.length).toBeGreaterThan(0);
-      await rm(join(folder, 'data', packs[0] ?? ''));
-      await card.getByTestId('node-backups-check').click();
-      await card
-        .getByTestId('node-backups-last-check')
-        .getByText(/^Last check: .*, failed: /)
-        .waitFor({ timeout: 120_000 });
-      await screenshot(page, 'backups-node-card-check-failed');
-      expect(pageErrors).toEqual([]);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
-  });
+  // Two restic checks and a backup: minutes when the machine is busy (the unit suites run beside e2e in CI).
+  it(
+    'the node card saves a local destination and shows a check result, passed and then failed',
+    { timeout: 360_000 },
+    async () => {
+      const folder = await mkdtemp(join(tmpdir(), 'hearth-ui-repo-'));
+      try {
+        await page.goto(`/node/${live.nodeId}`);
+        const card = page.getByTestId('node-backups');
+        await card.getByText('No repository check yet').waitFor();
+        await card.getByTestId('node-backups-path').fill(folder);
+        await card.getByTestId('node-backups-save').click();
+        await page.getByText('Backup destination saved').first().waitFor();
+        const status = await panelApi<BackupNodeStatus>(
+          live.panel,
+          live.admin.session,
+          'GET',
+          `/api/nodes/${live.nodeId}/backups`,
+        );
+        expect(status.destination).toMatchObject({ type: 'local', settings: { path: folder } });
+        await card.getByTestId('node-backups-check').click();
+        await page.getByText('Check finished').first().waitFor();
+        await card.getByTestId('node-backups-last-check').getByText('passed').waitFor();
+        await screenshot(page, 'backups-node-card');
+        // A tampered repository (a pack a snapshot needs is gone): `check` reports it and the card shows it.
+        await panelApi(live.panel, live.admin.session, 'POST', `/proxy/daemon/server/${serverId}/backup`);
+        const packs = (await readdir(join(folder, 'data'), { recursive: true })).filter((f) =>
+          /[0-9a-f]{64}$/.test(f),
+        );
+        expect(packs.length).toBeGreaterThan(0);
+        await rm(join(folder, 'data', packs[0] ?? ''));
+        await card.getByTestId('node-backups-check').click();
+        await card
+          .getByTestId('node-backups-last-check')
+          .getByText(/^Last check: .*, failed: /)
+          .waitFor({ timeout: 120_000 });
+        await screenshot(page, 'backups-node-card-check-failed');
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    },
+  );
 });
