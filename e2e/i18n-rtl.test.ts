@@ -58,7 +58,8 @@ describe.runIf(canRun)('server page in ar_SA (right-to-left)', () => {
   });
 
   it('puts the sidebar on the right of the page content', async () => {
-    const width = Number(await readInPage(tp.page, 'window.innerWidth'));
+    // The layout's width: the window less the scroll bar's gutter the page always keeps (global.css).
+    const width = Number(await readInPage(tp.page, 'document.body.clientWidth'));
     const sidebar = await box('sidebar');
     const content = await box('server-page');
     // The sidebar hugs the right edge (its own padding aside); the page content is entirely to its left.

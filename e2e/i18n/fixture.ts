@@ -13,7 +13,17 @@ import {
   type PanelWithDaemon,
 } from '../helpers/daemon-node';
 
-const SERVER_TABS = ['stats', 'files', 'backups', 'tasks', 'settings', 'users', 'activity', 'admin'];
+const SERVER_TABS = [
+  'stats',
+  'files',
+  'backups',
+  'tasks',
+  'settings',
+  'users',
+  'activity',
+  'alerts',
+  'admin',
+];
 
 export interface I18nFixture {
   live: PanelWithDaemon;
@@ -51,6 +61,7 @@ export async function startI18nFixture(): Promise<I18nFixture> {
       '/addnode',
       '/settings',
       '/activity',
+      '/alerts',
       '/errors/404',
     ],
     publicPaths: [
