@@ -92,92 +92,86 @@ describe('alerts evaluated on the node', () => {
         return JSON.parse(r.body) as AlertEvent;
       });
 
-  // A minute's hold and a minute's rate window by design (85 s in CI): more than the e2e default of 120 s leaves.
-  it(
-    'a hot CPU and matching console lines alert once each, a burst of matches is bounded',
-    { timeout: 300_000 },
-    async () => {
-      // 1 % of a core: the burning game is far above it even when the machine's load gives it little CPU.
-      const cpu = await rule('hot', '/cpu', { type: 'cpuAbove', threshold: 1, minutes: 1 }, null);
-      const memory = await rule('big', '/memory', { type: 'memoryAbove', threshold: 1, minutes: 1 }, null);
-      const console = await rule(
-        'disk full',
-        '/console',
-        { type: 'consoleMatch', pattern: PATTERN, mode: 'literal' },
-        null, // a server's rule never reaches a loopback receiver; a global one may (the admin setting)
-      );
-      const started = await call(f.t, 'POST', `/proxy/daemon/server/${f.serverId}/start?wait=true`, {
+  it('a hot CPU and matching console lines alert once each, a burst of matches is bounded', async () => {
+    // 1 % of a core: the burning game is far above it even when the machine's load gives it little CPU.
+    const cpu = await rule('hot', '/cpu', { type: 'cpuAbove', threshold: 1, minutes: 1 }, null);
+    const memory = await rule('big', '/memory', { type: 'memoryAbove', threshold: 1, minutes: 1 }, null);
+    const console = await rule(
+      'disk full',
+      '/console',
+      { type: 'consoleMatch', pattern: PATTERN, mode: 'literal' },
+      null, // a server's rule never reaches a loopback receiver; a global one may (the admin setting)
+    );
+    const started = await call(f.t, 'POST', `/proxy/daemon/server/${f.serverId}/start?wait=true`, {
+      token: f.admin.token,
+    });
+    expect(started.statusCode, started.body).toBeLessThan(300);
+    await waitFor('the ready line', async () => {
+      const res = await call(f.t, 'GET', `/proxy/daemon/server/${f.serverId}/console`, {
         token: f.admin.token,
       });
-      expect(started.statusCode, started.body).toBeLessThan(300);
-      await waitFor('the ready line', async () => {
-        const res = await call(f.t, 'GET', `/proxy/daemon/server/${f.serverId}/console`, {
-          token: f.admin.token,
-        });
-        return res.body.includes('fake-game ready') ? true : undefined;
-      });
-      await say('burn 400');
+      return res.body.includes('fake-game ready') ? true : undefined;
+    });
+    await say('burn 400');
 
-      // The watches reach the node with the next outbox pull (every few seconds): say the line until it counts.
-      const first = await waitFor(
-        'the console alert',
-        async () => {
-          const got = events('/console')[0];
-          if (!got) await say(`say ${PATTERN} 1`);
-          return got;
-        },
-        120_000,
-        2_000,
-      );
-      expect(first).toMatchObject({ type: 'consoleMatch', serverId: f.serverId, rule: { id: console.id } });
-      expect(String(first.details.line)).toContain(`${PATTERN} 1`);
-      const firstAt = Date.now();
-      for (let i = 0; i < 30; i++) await say(`say ${PATTERN} burst ${i}`);
+    // The watches reach the node with the next outbox pull (every few seconds): say the line until it counts.
+    const first = await waitFor(
+      'the console alert',
+      async () => {
+        const got = events('/console')[0];
+        if (!got) await say(`say ${PATTERN} 1`);
+        return got;
+      },
+      120_000,
+      2_000,
+    );
+    expect(first).toMatchObject({ type: 'consoleMatch', serverId: f.serverId, rule: { id: console.id } });
+    expect(String(first.details.line)).toContain(`${PATTERN} 1`);
+    const firstAt = Date.now();
+    for (let i = 0; i < 30; i++) await say(`say ${PATTERN} burst ${i}`);
 
-      const hot = await waitFor('the CPU alert', () => events('/cpu')[0]);
-      expect(hot).toMatchObject({
-        type: 'cpuAbove',
-        serverId: f.serverId,
-        rule: { id: cpu.id },
-        details: { condition: 'cpuAbove', threshold: 1, minutes: 1 },
-      });
-      expect(Number(hot.details.value)).toBeGreaterThan(1);
-      const big = await waitFor('the memory alert', () => events('/memory')[0]);
-      expect(big).toMatchObject({
-        type: 'memoryAbove',
-        rule: { id: memory.id },
-        details: { condition: 'memoryAbove', threshold: 1, minutes: 1 },
-      });
-      expect(Number(big.details.value)).toBeGreaterThan(1); // MiB resident
+    const hot = await waitFor('the CPU alert', () => events('/cpu')[0]);
+    expect(hot).toMatchObject({
+      type: 'cpuAbove',
+      serverId: f.serverId,
+      rule: { id: cpu.id },
+      details: { condition: 'cpuAbove', threshold: 1, minutes: 1 },
+    });
+    expect(Number(hot.details.value)).toBeGreaterThan(1);
+    const big = await waitFor('the memory alert', () => events('/memory')[0]);
+    expect(big).toMatchObject({
+      type: 'memoryAbove',
+      rule: { id: memory.id },
+      details: { condition: 'memoryAbove', threshold: 1, minutes: 1 },
+    });
+    expect(Number(big.details.value)).toBeGreaterThan(1); // MiB resident
 
-      // The node sends one console event per rule and server per minute: the burst waits, and is counted.
-      await waitFor('a minute after the first console alert', () =>
-        Date.now() - firstAt > 61_000 ? true : undefined,
-      );
-      const second = await waitFor(
-        'the next console alert',
-        async () => {
-          const got = events('/console')[1];
-          if (!got) await say(`say ${PATTERN} 2`);
-          return got;
-        },
-        120_000,
-        3_000,
-      );
-      expect(events('/console').length).toBe(2);
-      expect(Number(second.details.suppressed)).toBeGreaterThanOrEqual(30);
-      // Still above both thresholds, and reported once each (re-armed only when a sample is below).
-      expect(events('/cpu')).toHaveLength(1);
-      expect(events('/memory')).toHaveLength(1);
+    // The node sends one console event per rule and server per minute: the burst waits, and is counted.
+    await waitFor('a minute after the first console alert', () =>
+      Date.now() - firstAt > 61_000 ? true : undefined,
+    );
+    const second = await waitFor(
+      'the next console alert',
+      async () => {
+        const got = events('/console')[1];
+        if (!got) await say(`say ${PATTERN} 2`);
+        return got;
+      },
+      120_000,
+      3_000,
+    );
+    expect(events('/console').length).toBe(2);
+    expect(Number(second.details.suppressed)).toBeGreaterThanOrEqual(30);
+    // Still above both thresholds, and reported once each (re-armed only when a sample is below).
+    expect(events('/cpu')).toHaveLength(1);
+    expect(events('/memory')).toHaveLength(1);
 
-      // Both reports are in the activity log, as node events of the server.
-      const log = await call(f.t, 'GET', `/api/activity?server=${f.serverId}&action=server.`, {
-        token: f.admin.token,
-      });
-      const actions = log.json<ActivityPage>().entries.map((e) => e.action);
-      expect(actions).toContain('server.threshold.reached');
-      expect(actions).toContain('server.console.matched');
-    },
-    480_000,
-  );
+    // Both reports are in the activity log, as node events of the server.
+    const log = await call(f.t, 'GET', `/api/activity?server=${f.serverId}&action=server.`, {
+      token: f.admin.token,
+    });
+    const actions = log.json<ActivityPage>().entries.map((e) => e.action);
+    expect(actions).toContain('server.threshold.reached');
+    expect(actions).toContain('server.console.matched');
+  }, 480_000);
 });
