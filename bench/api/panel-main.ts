@@ -7,7 +7,6 @@
  * `panel.activityEnabled: false` (the activity log on vs off comparison, docs/performance.md);
  * BENCH_API_ACTIVITY=unbatched writes each entry alone as the service did before it batched (for comparison).
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,11 +17,8 @@ import { readPrivateKeyPem } from '../../apps/panel/src/lib/keys';
 import { dataDir } from '../../apps/panel/src/lib/paths';
 import { parseDaemonConfig, startDaemon } from '@hearth/daemon';
 import { buildTestApp, createUser } from '../../apps/panel/test/helpers/app';
-import type {
-  ActivityRepository,
-  ActivityRow,
-} from '../../apps/panel/src/modules/activity/activity.repository';
-import { scrubDetails } from '../../apps/panel/src/modules/activity/scrub';
+import type { ActivityRepository } from '../../apps/panel/src/modules/activity/activity.repository';
+import { activityRowOf } from '../../apps/panel/src/modules/activity/activity.service';
 
 const activityEnabled = process.env.BENCH_API_ACTIVITY !== 'off';
 const t = await buildTestApp('sqlite', { panel: { activityEnabled } });
@@ -92,18 +88,7 @@ if (process.env.BENCH_API_ACTIVITY === 'unbatched') {
   const service = t.services.activity;
   const repo = (service as unknown as { repo: ActivityRepository }).repo;
   service.record = async (record) => {
-    const row: ActivityRow = {
-      id: randomUUID(),
-      time: record.time ?? Date.now(),
-      actor_type: record.actor.type,
-      actor_id: record.actor.id,
-      actor_label: record.actor.label.slice(0, 191),
-      ip: record.actor.ip,
-      server_id: record.serverId ?? null,
-      node_id: record.nodeId ?? null,
-      action: record.action,
-      details: JSON.stringify(scrubDetails(record.details ?? {})),
-    };
+    const row = activityRowOf(record);
     await repo.insert(row);
     service.announce([row]);
   };

@@ -60,6 +60,22 @@ interface Pending {
  * still finds the entry in the log; `close` writes what is pending (the app's onClose, before the database
  * closes), so a normal stop loses nothing.
  */
+/** The stored row of one entry: a new id, the label cut to its column, secrets scrubbed from the details. */
+export function activityRowOf(record: ActivityRecord): ActivityRow {
+  return {
+    id: randomUUID(),
+    time: record.time ?? Date.now(),
+    actor_type: record.actor.type,
+    actor_id: record.actor.id,
+    actor_label: record.actor.label.slice(0, 191),
+    ip: record.actor.ip,
+    server_id: record.serverId ?? null,
+    node_id: record.nodeId ?? null,
+    action: record.action,
+    details: JSON.stringify(scrubDetails(record.details ?? {})),
+  };
+}
+
 export class ActivityService {
   /** Called with each entry once it is stored (the alert engine listens: docs/alerts.md). */
   readonly #listeners = new Set<(entry: ActivityEntry) => void>();
@@ -76,18 +92,7 @@ export class ActivityService {
 
   record(record: ActivityRecord): Promise<void> {
     if (!this.enabled) return Promise.resolve();
-    const row: ActivityRow = {
-      id: randomUUID(),
-      time: record.time ?? Date.now(),
-      actor_type: record.actor.type,
-      actor_id: record.actor.id,
-      actor_label: record.actor.label.slice(0, 191),
-      ip: record.actor.ip,
-      server_id: record.serverId ?? null,
-      node_id: record.nodeId ?? null,
-      action: record.action,
-      details: JSON.stringify(scrubDetails(record.details ?? {})),
-    };
+    const row = activityRowOf(record);
     return new Promise((done) => {
       this.#pending.push({ row, done });
       this.#schedule();
