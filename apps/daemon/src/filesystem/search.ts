@@ -7,7 +7,7 @@
  */
 import type { Stats } from 'node:fs';
 import { open, readdir, type FileHandle } from 'node:fs/promises';
-import { FILE_SEARCH_LIMITS, type FileSearchHit, type FileSearchResult } from '@hearth/contract';
+import { FILE_SEARCH_LIMITS, globMatch, type FileSearchHit, type FileSearchResult } from '@hearth/contract';
 import { at, DIR_FLAGS } from './fd-walk';
 import { lstatEach } from './lstat-entries';
 
@@ -25,16 +25,14 @@ export const defaultSearchBounds = (limit: number = FILE_SEARCH_LIMITS.defaultRe
   maxMs: FILE_SEARCH_LIMITS.maxMs,
 });
 
-/** `*` and `?` make a glob on the whole name; anything else is a substring. Both ignore case. */
+/**
+ * `*` and `?` make a glob on the whole name; anything else is a substring. Both ignore case. The glob is the
+ * contract's `globMatch` (a linear-time walk, never a RegExp built from the query: no catastrophic backtracking).
+ */
 export function nameMatcher(query: string): (name: string) => boolean {
   const needle = query.toLowerCase();
   if (!/[*?]/.test(needle)) return (name) => name.toLowerCase().includes(needle);
-  const source = needle
-    .replace(/[.+^${}()|[\]\\/]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  const regex = new RegExp(`^${source}$`, 's');
-  return (name) => regex.test(name.toLowerCase());
+  return (name) => globMatch(needle, name.toLowerCase());
 }
 
 const hit = (path: string, name: string, s: Stats): FileSearchHit => ({
