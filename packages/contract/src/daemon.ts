@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { variableSchema } from './template';
 import { fileListSchema, fileMessageSchema } from './files';
 import { backupDoneEventSchema, backupProgressEventSchema } from './backup-events';
+import { transferDoneEventSchema, transferProgressEventSchema } from './transfer';
 import { playerCountSchema } from './telemetry';
 import { variableEffectSchema } from './variable-effects';
 
@@ -217,6 +218,8 @@ export const serverMessageSchemas = {
   'file-list': z.object({ type: z.literal('file-list'), data: fileListSchema }),
   'backup-progress': backupProgressEventSchema,
   'backup-done': backupDoneEventSchema,
+  'transfer-progress': transferProgressEventSchema,
+  'transfer-done': transferDoneEventSchema,
 } as const;
 
 const tell = serverMessageSchemas;
@@ -229,6 +232,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   tell['file-list'],
   tell['backup-progress'],
   tell['backup-done'],
+  tell['transfer-progress'],
+  tell['transfer-done'],
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 

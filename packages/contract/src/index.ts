@@ -11,6 +11,7 @@ export * from './files';
 export * from './tasks';
 export * from './task-permissions';
 export * from './backups';
+export * from './transfer';
 export * from './telemetry';
 export * from './activity';
 export * from './activity-routes';
