@@ -29,6 +29,7 @@ import {
 } from './daemon';
 import { backupRoutes } from './backup-routes';
 import { uploadRoutes } from './upload-routes';
+import { transferRoutes } from './transfer-routes';
 import { serverParamsSchema, serverPathParamsSchema, taskParamsSchema } from './daemon-params';
 import {
   archiveRequestSchema,
@@ -501,6 +502,8 @@ export const daemonRoutes = {
   ...backupRoutes,
   // Resumable (tus) uploads (docs/files.md): their rows live in upload-routes.ts.
   ...uploadRoutes,
+  // Moving a server between nodes (docs/daemon.md § Transfer): their rows live in transfer-routes.ts.
+  ...transferRoutes,
 } as const satisfies Record<string, DaemonRouteRow>;
 
 export type DaemonRouteKey = keyof typeof daemonRoutes;

@@ -12,6 +12,7 @@ export * from './tasks';
 export * from './task-permissions';
 export * from './backups';
 export * from './transfer';
+export * from './transfer-routes';
 export * from './telemetry';
 export * from './activity';
 export * from './activity-routes';
