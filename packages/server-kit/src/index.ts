@@ -1,2 +1,3 @@
 export * from './config';
 export * from './errors';
+export * from './link-mux';

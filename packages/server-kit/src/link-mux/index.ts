@@ -1,0 +1,3 @@
+export { LinkMux, DEFAULT_WINDOW, type LinkMuxOptions, type LinkSocket } from './mux';
+export { MuxStream } from './stream';
+export { MAX_DATA, LinkProtocolError } from './frames';
