@@ -41,7 +41,11 @@ export async function startPanel(
   try {
     await migrateToLatest(db.kysely);
     const setupToken = await services.setup.prepare();
+    // Closed before the database (onClose hooks run last-added first): a sweep may still be reading the nodes.
+    app.addHook('onClose', () => services.sftpRelay.stop());
     await app.listen({ host: config.web.host, port: config.web.port });
+    // Users' SFTP to the nodes that dial in, relayed once the panel serves (nodes-link/sftp-relay.ts).
+    await services.sftpRelay.start(() => app.log);
     const info = app.server.address();
     const port = typeof info === 'object' && info ? info.port : config.web.port;
     const shownHost =

@@ -18,6 +18,34 @@ export const nodeTlsModes = ['pinned', 'ca', 'plain'] as const;
 export const nodeTlsModeSchema = z.enum(nodeTlsModes);
 export type NodeTlsMode = z.infer<typeof nodeTlsModeSchema>;
 
+/**
+ * Who opens the node's link (docs/operations.md § Remote node, outbound mode): `inbound` — the panel dials the
+ * daemon at its private address; `outbound` — the daemon dials the panel over HTTPS/WSS and needs no open port
+ * (a node behind NAT or a firewall). The local node is always `inbound`.
+ */
+export const nodeLinkModes = ['inbound', 'outbound'] as const;
+export const nodeLinkModeSchema = z.enum(nodeLinkModes);
+export type NodeLinkMode = z.infer<typeof nodeLinkModeSchema>;
+
+/**
+ * The live state of an outbound node's link, as this panel process sees it: whether the node is connected,
+ * since when (ms since the epoch) and from which address, the last error, how many times it connected since the
+ * panel started, and the panel's SFTP relay for the node (its port, whether it listens, why not).
+ */
+export const nodeLinkStateSchema = z.object({
+  connected: z.boolean(),
+  since: z.number().nullable(),
+  remoteAddress: z.string().nullable(),
+  lastError: z.string().nullable(),
+  connects: z.number(),
+  sftpRelay: z.object({
+    port: z.number(),
+    listening: z.boolean(),
+    error: z.string().nullable(),
+  }),
+});
+export type NodeLinkState = z.infer<typeof nodeLinkStateSchema>;
+
 export const nodeBodySchema = z.strictObject({
   name: z.string().min(1).max(100),
   publicHost: text.min(1),
@@ -27,6 +55,11 @@ export const nodeBodySchema = z.strictObject({
   sftpPort: port,
   /** Default `pinned` for a new node. */
   tlsMode: nodeTlsModeSchema.optional(),
+  /**
+   * Default `inbound` for a new node. For an `outbound` node `sftpPort` is the port the panel listens on to
+   * relay SFTP to it, and the private address is not used (still required, as reference v2 §10 has it).
+   */
+  link: nodeLinkModeSchema.optional(),
 });
 export type NodeBody = z.infer<typeof nodeBodySchema>;
 
@@ -51,6 +84,9 @@ export const nodeViewSchema = z.object({
   tlsFingerprint: z.string().nullable(),
   /** A `pinned` node without a certificate yet: the panel reaches it over plain HTTP until it is redeployed. */
   tlsNeedsRotate: z.boolean(),
+  link: nodeLinkModeSchema,
+  /** For an `outbound` node, its link's live state; null for an `inbound` one. */
+  linkState: nodeLinkStateSchema.nullable().optional(),
   /** In lists: the panel's cached probe of the node (never slows the list; `unknown` until first answer). */
   status: z.enum(['online', 'offline', 'unknown']).optional(),
 });

@@ -84,6 +84,13 @@ export const configSchema = z.strictObject({
       sftpPort: listenPort.default(5657),
     })
     .prefault({}),
+  /** Nodes that dial in to the panel (docs/configuration.md § Outbound nodes). */
+  link: z
+    .strictObject({
+      /** Where the panel listens to relay SFTP to each outbound node (on the node's SFTP port). */
+      sftpRelayHost: z.string().min(1).default('0.0.0.0'),
+    })
+    .prefault({}),
   log: z
     .strictObject({
       level: z.enum(logLevels).default('info'),

@@ -14,6 +14,7 @@ import * as m0010 from './migrations/0010_otp_recovery_codes';
 import * as m0011 from './migrations/0011_password_resets';
 import * as m0012 from './migrations/0012_node_event_cursors';
 import * as m0013 from './migrations/0013_template_imports';
+import * as m0014 from './migrations/0014_node_link';
 
 /** A static list (no directory scan): works the same from source, tests and any bundling. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011_password_resets': m0011,
   '0012_node_event_cursors': m0012,
   '0013_template_imports': m0013,
+  '0014_node_link': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,6 +2,8 @@
  * Row types of the panel database. Booleans are stored as integers 0/1 on every dialect (better-sqlite3
  * cannot bind booleans); times are epoch milliseconds in BIGINT columns (parsed to numbers on every driver).
  */
+import type { Generated } from 'kysely';
+
 export interface SettingsTable {
   key: string;
   value: string; // JSON-encoded typed value
@@ -151,6 +153,8 @@ export interface NodesTable {
   tls_key_sealed: string | null;
   /** The node credential's secret, sealed by SecretBox (the deployment shows it again; the hash verifies). */
   secret_sealed: string | null;
+  /** 'inbound' | 'outbound' (contract nodes.ts NodeLinkMode): who opens the link. */
+  link: Generated<string>;
 }
 
 /** A server the panel knows of; its definition lives on the node's daemon. */

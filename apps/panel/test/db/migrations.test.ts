@@ -33,6 +33,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0011_password_resets',
       '0012_node_event_cursors',
       '0013_template_imports',
+      '0014_node_link',
     ]);
     expect(await migrateToLatest(db.kysely)).toEqual([]);
   });
@@ -71,6 +72,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
       '0011_password_resets',
       '0012_node_event_cursors',
       '0013_template_imports',
+      '0014_node_link',
     ]);
   });
 

@@ -2,7 +2,9 @@
  * The deployment instructions of a node: `config` is the complete `node.json` for `hearth daemon --config`
  * (docs/daemon.md, docs/configuration.md § Daemon). Its `tls` section follows the node's link mode
  * (docs/security.md § Node link): `pinned` carries the certificate and key the panel generated, `ca` names the
- * files where the operator puts their own certificate, `plain` has none (the daemon serves HTTP).
+ * files where the operator puts their own certificate, `plain` has none (the daemon serves HTTP). An outbound node
+ * (`"link": "outbound"`) dials `panelUrl` itself and listens on loopback only: nothing reaches it from outside,
+ * so no port needs to be open on its machine (docs/operations.md § Remote node, outbound mode).
  */
 import type { NodeDeployment, NodeTlsMode } from '@hearth/contract/nodes';
 import type { NodeRow } from './nodes.repository';
@@ -28,15 +30,22 @@ export function deploymentOf(
   const port = Number(row.sftp_port);
   const mode = row.tls_mode as NodeTlsMode;
   const tls = tlsSection(mode, opened);
+  const outbound = row.link === 'outbound';
   const config = {
     nodeId: row.id,
-    host: '0.0.0.0',
+    ...(outbound ? { link: 'outbound' } : {}),
+    host: outbound ? '127.0.0.1' : '0.0.0.0',
     port: Number(row.private_port),
     dataDir: NODE_DATA_DIR,
     panelUrl: panel.url,
     publicKeyPem: panel.publicKeyPem,
     ...(tls ? { tls } : {}),
-    sftp: opened.secret === undefined ? { port } : { port, clientSecret: opened.secret },
+    // The panel relays users' SFTP through the link to this loopback listener (nodes-link/sftp-relay.ts).
+    sftp: {
+      ...(outbound ? { host: '127.0.0.1' } : {}),
+      port,
+      ...(opened.secret === undefined ? {} : { clientSecret: opened.secret }),
+    },
   };
   const clientId = `.node_${row.id}`;
   // The local node runs inside `hearth start`: nothing to install (docs/operations.md § Remote node).

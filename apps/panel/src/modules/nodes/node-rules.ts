@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { AppError, type ErrorMetadata } from '@hearth/contract';
-import type { NodeBody, NodeTlsMode } from '@hearth/contract/nodes';
+import type { NodeBody, NodeLinkMode, NodeTlsMode } from '@hearth/contract/nodes';
 
 const FQDN = /^(?=.{1,253}$)(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?$/;
 const PRINTABLE = /^[\x20-\x7e]+$/;
@@ -56,4 +56,21 @@ export function checkLinkMode(
   if (after.tlsMode === 'plain' && isLoopbackHost(after.privateHost)) return;
   const unchanged = before?.tlsMode === after.tlsMode && before.privateHost === after.privateHost;
   if (!unchanged) throw new AppError('ErrMissingScope', { field: 'tlsMode', permission: 'admin' });
+}
+
+/**
+ * The link mode and, for an outbound node, its SFTP relay port (docs/operations.md § Remote node, outbound
+ * mode). The local node runs beside the panel and is always dialled. An outbound node's `sftpPort` is a port
+ * the panel itself listens on, so it may be neither one the panel's process already binds (`reservedPorts`: the
+ * web port, the local node's ports) nor another outbound node's.
+ */
+export function checkNodeLink(
+  after: { link: NodeLinkMode; sftpPort: number },
+  context: { isLocal: boolean; reservedPorts: readonly number[]; portTaken: boolean },
+): void {
+  if (after.link === 'inbound') return;
+  if (context.isLocal) throw new AppError('ErrFieldInvalid', { field: 'link' });
+  if (context.portTaken || context.reservedPorts.includes(after.sftpPort)) {
+    throw new AppError('ErrNodeLinkPort', { port: after.sftpPort });
+  }
 }

@@ -11,6 +11,7 @@ import { NodeEventsPuller } from '../../nodes-link/node-events-pull';
 import { NodeEventsRepository } from '../activity/node-events.repository';
 import { DaemonTokenSigner } from '../../nodes-link/token-signer';
 import { defaultLinkTimeouts, type LinkTimeouts } from '../../nodes-link/daemon-client';
+import { SftpRelay } from '../../nodes-link/sftp-relay';
 
 /** The node listens on every address: the panel calls it on loopback. */
 function callableHost(host: string): string {
@@ -29,6 +30,13 @@ export function nodeServices(
   activity?: ActivityService,
 ) {
   const nodesRepo = new NodesRepository(db);
+  // SFTP to the nodes that dial in goes through the panel (main.ts starts it once the panel listens).
+  const sftpRelay = new SftpRelay({
+    outboundNodes: async () =>
+      (await nodesRepo.listOutbound()).map((row) => ({ id: row.id, sftpPort: Number(row.sftp_port) })),
+    tunnels: null,
+    host: config.link.sftpRelayHost,
+  });
   const nodes = new NodesService({
     nodes: nodesRepo,
     settings,
@@ -39,6 +47,8 @@ export function nodeServices(
       port: config.node.port,
       sftpPort: config.node.sftpPort,
     },
+    panelPort: config.web.port,
+    outbound: sftpRelay,
   });
   const link = new NodeLink(
     nodesRepo,
@@ -64,5 +74,5 @@ export function nodeServices(
     },
     onStored: (rows) => activity?.announce(rows),
   });
-  return { nodesRepo, nodes, link, nodeStatus, nodeEvents };
+  return { nodesRepo, nodes, link, nodeStatus, nodeEvents, sftpRelay };
 }

@@ -37,6 +37,29 @@ export class NodesRepository {
     });
   }
 
+  /** The nodes that dial in (docs/operations.md § Remote node): the SFTP relay listens for each. */
+  listOutbound(): Promise<NodeRow[]> {
+    return this.db.kysely
+      .selectFrom('nodes')
+      .selectAll()
+      .where('link', '=', 'outbound')
+      .where('is_local', '=', 0)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Another outbound node whose SFTP relay port is `port` (each needs its own listener on the panel). */
+  async outboundPortTaken(port: number, exceptId: string | null): Promise<boolean> {
+    let query = this.db.kysely
+      .selectFrom('nodes')
+      .select('id')
+      .where('link', '=', 'outbound')
+      .where('sftp_port', '=', port);
+    if (exceptId) query = query.where('id', '<>', exceptId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
   findLocal(): Promise<NodeRow | undefined> {
     return this.db.kysely.selectFrom('nodes').selectAll().where('is_local', '=', 1).executeTakeFirst();
   }

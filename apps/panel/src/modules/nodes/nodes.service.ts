@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@hearth/contract';
-import type { NodeBody, NodeDeployment, NodeTlsMode, NodeUpdate, NodeView } from '@hearth/contract/nodes';
+import type {
+  NodeBody,
+  NodeDeployment,
+  NodeLinkMode,
+  NodeLinkState,
+  NodeTlsMode,
+  NodeUpdate,
+  NodeView,
+} from '@hearth/contract/nodes';
 import { readPublicKeyPem } from '../../lib/keys';
 import { SecretBox } from '../../lib/secret-box';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { needsRotate } from '../../nodes-link/link-mode';
 import type { SettingsService } from '../settings/settings.service';
 import { deploymentOf } from './node-deployment';
-import { checkLinkMode, checkNode } from './node-rules';
+import { checkLinkMode, checkNode, checkNodeLink } from './node-rules';
 import { issueNodeSecrets, openNodeSecrets } from './node-secrets';
 import type { NodeRow, NodesRepository } from './nodes.repository';
 
@@ -43,6 +51,7 @@ export function nodeView(row: NodeRow): NodeView {
     tlsMode: row.tls_mode as NodeTlsMode,
     tlsFingerprint: row.tls_fingerprint,
     tlsNeedsRotate: needsRotate(row),
+    link: row.link === 'outbound' ? 'outbound' : 'inbound',
   };
 }
 
@@ -55,6 +64,7 @@ function columnsOf(body: NodeUpdate): Partial<NodeRow> {
   if (body.privatePort !== undefined) out.private_port = body.privatePort;
   if (body.sftpPort !== undefined) out.sftp_port = body.sftpPort;
   if (body.tlsMode !== undefined) out.tls_mode = body.tlsMode;
+  if (body.link !== undefined) out.link = body.link;
   return out;
 }
 
@@ -65,6 +75,17 @@ export interface NodesDeps {
   /** The panel's own address when no master URL is set (deployment files need one). */
   fallbackPanelUrl: string;
   localNode: LocalNodeAddress;
+  /** The port the panel's web server listens on: no outbound node's SFTP relay may take it. */
+  panelPort: number;
+  /** The outbound side (sftp-relay.ts): the link's live state and the relays to re-apply after a change. */
+  outbound?: OutboundLinks;
+}
+
+/** What the nodes service needs of the outbound link and its SFTP relay (nodes-link/sftp-relay.ts). */
+export interface OutboundLinks {
+  state(nodeId: string, sftpPort: number): NodeLinkState;
+  /** Listens for the outbound nodes as stored now (and stops listening for the others); never throws. */
+  apply(): Promise<void>;
 }
 
 export class NodesService {
@@ -73,7 +94,7 @@ export class NodesService {
   constructor(private readonly deps: NodesDeps) {}
 
   async list(): Promise<NodeView[]> {
-    return (await this.deps.nodes.list()).map(nodeView);
+    return (await this.deps.nodes.list()).map((row) => this.withLinkState(nodeView(row)));
   }
 
   async row(id: string): Promise<NodeRow> {
@@ -83,7 +104,28 @@ export class NodesService {
   }
 
   async get(id: string): Promise<NodeView> {
-    return nodeView(await this.row(id));
+    return this.withLinkState(nodeView(await this.row(id)));
+  }
+
+  private withLinkState(view: NodeView): NodeView {
+    const outbound = view.link === 'outbound' ? this.deps.outbound : undefined;
+    return { ...view, linkState: outbound ? outbound.state(view.id, view.sftpPort) : null };
+  }
+
+  /** The link rules (node-rules.ts checkNodeLink) against the stored nodes and this panel's own ports. */
+  private async checkLink(
+    id: string | null,
+    after: { link: NodeLinkMode; sftpPort: number },
+    isLocal: boolean,
+  ): Promise<void> {
+    const { panelPort, localNode } = this.deps;
+    const portTaken =
+      after.link === 'outbound' && (await this.deps.nodes.outboundPortTaken(after.sftpPort, id));
+    checkNodeLink(after, {
+      isLocal,
+      portTaken,
+      reservedPorts: [panelPort, localNode.port, localNode.sftpPort],
+    });
   }
 
   /** The answer carries the deployment: the node credential and the certificate the panel generated for it. */
@@ -94,6 +136,8 @@ export class NodesService {
     checkNode(body);
     const tlsMode = body.tlsMode ?? 'pinned';
     checkLinkMode(null, { tlsMode, privateHost: body.privateHost }, { admin: editor.admin, isLocal: false });
+    const link = body.link ?? 'inbound';
+    await this.checkLink(null, { link, sftpPort: body.sftpPort }, false);
     const id = randomUUID();
     const row: NodeRow = {
       id,
@@ -102,12 +146,14 @@ export class NodesService {
         'name' | 'public_host' | 'public_port' | 'private_host' | 'private_port' | 'sftp_port'
       >),
       tls_mode: tlsMode,
+      link,
       ...issueNodeSecrets(this.box(), id, [body.privateHost, body.publicHost]),
       is_local: 0,
       created_at: Date.now(),
     };
     await this.deps.nodes.insert(row);
-    return { ...nodeView(row), deployment: await this.instructions(row) };
+    if (link === 'outbound') await this.deps.outbound?.apply();
+    return { ...this.withLinkState(nodeView(row)), deployment: await this.instructions(row) };
   }
 
   async update(id: string, body: NodeUpdate, editor: NodeEditor = { admin: false }): Promise<void> {
@@ -116,7 +162,13 @@ export class NodesService {
     const merged = { ...current, ...body };
     checkNode(merged);
     checkLinkMode(current, merged, { admin: editor.admin, isLocal: current.isLocal });
+    await this.checkLink(id, merged, current.isLocal);
     await this.deps.nodes.update(id, columnsOf(body));
+    // A relay follows its node's mode and port at once (another panel process catches up on its next sweep).
+    const relayMoved = merged.link !== current.link || merged.sftpPort !== current.sftpPort;
+    if (relayMoved && (merged.link === 'outbound' || current.link === 'outbound')) {
+      await this.deps.outbound?.apply();
+    }
   }
 
   async delete(id: string): Promise<void> {
@@ -124,6 +176,7 @@ export class NodesService {
     if (Number(row.is_local) === 1) throw new AppError('ErrNodeIsLocal');
     if ((await this.deps.nodes.serverCount(id)) > 0) throw new AppError('ErrNodeHasServers');
     await this.deps.nodes.delete(id);
+    if (row.link === 'outbound') await this.deps.outbound?.apply();
   }
 
   /**
@@ -166,6 +219,7 @@ export class NodesService {
         tls_cert: null,
         tls_fingerprint: null,
         tls_key_sealed: null,
+        link: 'inbound',
         is_local: 1,
         created_at: Date.now(),
       })
