@@ -36,6 +36,13 @@ export function resetError(reason: string): NodeJS.ErrnoException {
   return streamError(code, `node link stream reset: ${reason || 'no reason'}`);
 }
 
+/** What a RESET tells the far side: an errno code as such (resetError turns it back into the code). */
+function reasonOf(err: NodeJS.ErrnoException | null): string {
+  const code = err?.code;
+  if (typeof code === 'string' && /^E[A-Z]{2,20}$/.test(code)) return code;
+  return err?.message ?? 'closed';
+}
+
 export class MuxStream extends Duplex {
   /** Socket look-alike fields Node's http code reads. */
   readonly connecting = false;
@@ -147,7 +154,7 @@ export class MuxStream extends Duplex {
   override _destroy(err: Error | null, cb: (err?: Error | null) => void): void {
     this.#clearTimer();
     const clean = this.#remoteEnded && this.writableFinished;
-    if (!clean && !this.#remoteReset) this.link.sendReset(this.id, err?.message ?? 'closed');
+    if (!clean && !this.#remoteReset) this.link.sendReset(this.id, reasonOf(err));
     this.link.forget(this.id);
     const pending = this.#pending;
     this.#pending = null;
