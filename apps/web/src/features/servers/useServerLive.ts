@@ -15,12 +15,15 @@
  * - `subscribeFiles(fn)`: `file-list` answers (`{files, path, error}`) to `file` messages; returns the unsubscribe.
  * - `subscribeBackups(fn)`: `backup-progress` / `backup-done` events (docs/backups.md § Progress); returns the
  *   unsubscribe.
+ * - `subscribeTransfer(fn)`: `transfer-progress` / `transfer-done` events the panel injects while the server moves
+ *   between nodes (docs/web.md § Moving a server); returns the unsubscribe.
  * - `send(message)`: start, stop, kill, install, stat, status, replay {since}, console {command}. The promise
  *   settles when the message is sent (socket) or answered (HTTP); failures are toasted by the hook.
  *   Also file {action: 'get', path}, answered by a `file-list`.
  */
 import type { ConsoleEventData, ErrorCode, FileList, StatsResponse } from '@hearth/contract';
 import type { BackupDoneEvent, BackupProgressEvent } from '@hearth/contract/backup-events';
+import type { TransferDoneEvent, TransferProgressEvent } from '@hearth/contract/transfer';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { notifyError } from '../../api/notify';
 import { createSocketLive } from './live/socket-live';
@@ -33,6 +36,7 @@ export type ServerLiveAction =
 
 export type FileListListener = (list: FileList) => void;
 export type BackupEventListener = (event: BackupProgressEvent | BackupDoneEvent) => void;
+export type TransferEventListener = (event: TransferProgressEvent | TransferDoneEvent) => void;
 
 export interface ServerLiveState {
   status: 'unknown' | 'online' | 'offline';
@@ -49,6 +53,7 @@ export interface ServerLive extends ServerLiveState {
   subscribeConsole: (listener: (event: ConsoleEventData) => void) => () => void;
   subscribeFiles: (listener: FileListListener) => () => void;
   subscribeBackups: (listener: BackupEventListener) => () => void;
+  subscribeTransfer: (listener: TransferEventListener) => () => void;
   send: (message: ServerLiveAction) => Promise<void>;
 }
 
@@ -59,6 +64,7 @@ export interface LiveSource {
   subscribeConsole: (listener: (event: ConsoleEventData) => void) => () => void;
   subscribeFiles: (listener: FileListListener) => () => void;
   subscribeBackups: (listener: BackupEventListener) => () => void;
+  subscribeTransfer: (listener: TransferEventListener) => () => void;
   send: (message: ServerLiveAction) => Promise<void>;
   close: () => void;
 }
@@ -78,14 +84,19 @@ const idleState = () => INITIAL;
 const noConsole = () => () => undefined;
 const noFiles = () => () => undefined;
 const noBackups = () => () => undefined;
+const noTransfer = () => () => undefined;
 
-export function useServerLive(serverId: string): ServerLive {
+/**
+ * `nodeId`: the node the server is on. A move to another node ends the old node's socket (the server is gone
+ * there), so a new node id opens a new link to the new node.
+ */
+export function useServerLive(serverId: string, nodeId?: string): ServerLive {
   const [source, setSource] = useState<LiveSource | null>(null);
   useEffect(() => {
     const next = createLiveSource(serverId);
     setSource(next);
     return () => next.close();
-  }, [serverId]);
+  }, [serverId, nodeId]);
   const state = useSyncExternalStore(source?.subscribe ?? idleSubscribe, source?.getState ?? idleState);
   const send = useCallback(
     async (message: ServerLiveAction) => {
@@ -104,6 +115,7 @@ export function useServerLive(serverId: string): ServerLive {
     subscribeConsole: source?.subscribeConsole ?? noConsole,
     subscribeFiles: source?.subscribeFiles ?? noFiles,
     subscribeBackups: source?.subscribeBackups ?? noBackups,
+    subscribeTransfer: source?.subscribeTransfer ?? noTransfer,
     send,
   };
 }

@@ -6,6 +6,7 @@ import { notifySuccess } from '../../../api/notify';
 import { OAuthClientsCard } from '../../oauth2/OAuthClientsCard';
 import { serversApi } from '../api';
 import type { ServerTabProps } from '../tabs';
+import { TransferCard } from '../transfer/TransferCard';
 import { AutoSwitches } from './AutoSwitches';
 import { CardHeading } from './CardHeading';
 import { DefinitionOverlay } from './DefinitionOverlay';
@@ -13,8 +14,11 @@ import { DeleteServer } from './DeleteServer';
 import { loadDefinition } from './definition';
 import { definitionKey } from './keys';
 
-/** Admin tab: auto switches, definition, reload (admins), delete (deleteServer), OAuth2 clients (always). */
-export default function AdminTab({ server, permissions, admin }: ServerTabProps) {
+/**
+ * Admin tab: auto switches, definition, reload, move to another node (admins), delete (deleteServer), OAuth2
+ * clients (always).
+ */
+export default function AdminTab({ server, permissions, admin, live }: ServerTabProps) {
   return (
     <Stack data-testid="admin-tab">
       {admin && (
@@ -23,6 +27,7 @@ export default function AdminTab({ server, permissions, admin }: ServerTabProps)
           <DefinitionCard serverId={server.id} />
         </SimpleGrid>
       )}
+      {admin && <TransferCard server={server} live={live} />}
       {(admin || permissions.deleteServer) && <DeleteServer serverId={server.id} name={server.name} />}
       <OAuthClientsCard scope={{ kind: 'server', serverId: server.id }} />
     </Stack>

@@ -39,7 +39,7 @@ function ServerScreen({ detail }: { detail: Required<ServerDetail> }) {
   const { scopes } = useSession();
   const admin = isAdmin(scopes);
   const { server, permissions } = detail;
-  const live = useServerLive(server.id);
+  const live = useServerLive(server.id, server.node.id);
   // The tasks tab also needs a tasks-available flag, off until the server's node reports it.
   const tabs = visibleTabs({ permissions, admin, tasksAvailable: server.features.tasks });
   const [params, setParams] = useSearchParams();

@@ -15,7 +15,13 @@ import {
   lineUnits,
   trimLines,
 } from '../console/console-buffer';
-import type { BackupEventListener, FileListListener, LiveSource, ServerLiveState } from '../useServerLive';
+import type {
+  BackupEventListener,
+  FileListListener,
+  LiveSource,
+  ServerLiveState,
+  TransferEventListener,
+} from '../useServerLive';
 
 type ErrorData = Extract<ServerMessage, { type: 'error' }>['data'];
 
@@ -57,6 +63,7 @@ export function createSocketLive(
   const consoleListeners = new Set<(event: ConsoleEventData) => void>();
   const fileListeners = new Set<FileListListener>();
   const backupListeners = new Set<BackupEventListener>();
+  const transferListeners = new Set<TransferEventListener>();
   const history = new History();
   let lastEpoch = 0;
   const set = (patch: Partial<ServerLiveState>) => {
@@ -91,6 +98,9 @@ export function createSocketLive(
       case 'backup-done':
         // The daemon sends them only to sockets whose token holds viewServerBackups (docs/backups.md § Progress).
         return backupListeners.forEach((l) => l(message));
+      case 'transfer-progress':
+      case 'transfer-done':
+        return transferListeners.forEach((l) => l(message));
     }
   };
 
@@ -152,6 +162,10 @@ export function createSocketLive(
     subscribeBackups: (listener) => {
       backupListeners.add(listener);
       return () => backupListeners.delete(listener);
+    },
+    subscribeTransfer: (listener) => {
+      transferListeners.add(listener);
+      return () => transferListeners.delete(listener);
     },
     send: (message) => socket.send(message),
     close: () => socket.close(),
