@@ -8,6 +8,7 @@ import { fakeGameDefinition } from '../../apps/daemon/test/helpers/test-daemon';
 import { call } from '../../apps/panel/test/helpers/app';
 import type { BuildRequest, KnownRefusal, RequestContext } from '../../apps/panel/test/helpers/route-matrix';
 import { unique, type RouteOnANode } from '../../apps/panel/test/helpers/valid-requests';
+import { transferRequests } from './valid-transfer-requests';
 
 /** A template holders of createServers create from (raw definitions are an administrator's power). */
 const TEMPLATE = 'matrix-fake';
@@ -324,6 +325,9 @@ export function proxyRequests(nodeId: string): Record<RouteOnANode, BuildRequest
 
     // ---- backups (docs/backups.md) ----
     ...backupRequests(nodeId),
+
+    // ---- moving a server to another node (docs/operations.md § Moving a server between nodes) ----
+    ...transferRequests,
 
     // ---- the live socket (its HEAD is a plain request) ----
     'GET /proxy/daemon/socket/:id': async (ctx) => ({

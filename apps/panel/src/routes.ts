@@ -26,6 +26,7 @@ import { setupRoutes } from './modules/setup/setup.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { userSettingsRoutes } from './modules/user-settings/user-settings.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
+import { transferRoutes } from './modules/servers/transfer/transfer.routes';
 
 export interface RouteOptions {
   themesDir: string;
@@ -36,6 +37,8 @@ export interface RouteOptions {
 
 /** Every module's routes, in one place. Each route declares its permission in its options. */
 export async function registerRoutes(app: App, services: Services, options: RouteOptions): Promise<void> {
+  // First: its guard joins the server and proxy routes registered after it (refused while a server moves).
+  const transfers = transferRoutes(app, services);
   authRoutes(app, services.auth, services.sessions);
   selfRoutes(app, services.self);
   usersRoutes(app, services.usersService);
@@ -66,5 +69,6 @@ export async function registerRoutes(app: App, services: Services, options: Rout
     registry: services.sockets,
     auth: services,
     activity: services.activity,
+    moving: (serverId) => transfers.moving(serverId),
   });
 }

@@ -32,7 +32,7 @@ export const transferErrorSchema = z.object({
 export type TransferError = z.infer<typeof transferErrorSchema>;
 
 export const transferStateSchema = z.object({
-  /** The transfer's own id (the staging id on the target node). */
+  /** The transfer's own id (the daemons' staging is named by the server's id). */
   id: z.string(),
   server: z.string(),
   from: z.string(),

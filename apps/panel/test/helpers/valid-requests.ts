@@ -76,6 +76,8 @@ export const routesOnANode = [
   'PUT /api/nodes/:id/backups/destination',
   'POST /api/nodes/:id/backups/check',
   'POST /api/servers/:id/backup/:backupId/clone',
+  'POST /api/servers/:id/transfer',
+  'GET /api/servers/:id/transfer',
   'GET /proxy/daemon/socket/:id',
 ] as const;
 export type RouteOnANode = (typeof routesOnANode)[number];

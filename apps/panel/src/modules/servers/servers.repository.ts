@@ -184,6 +184,22 @@ export class ServersRepository {
     });
   }
 
+  /**
+   * A transfer's switch (docs/operations.md § Moving a server between nodes): the row names the new node, in a
+   * transaction, only if it still names the old one; false otherwise. The write drops the hot-path caches.
+   */
+  async moveNode(id: string, from: string, to: string): Promise<boolean> {
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('servers')
+        .set({ node_id: to })
+        .where('id', '=', id)
+        .where('node_id', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    });
+  }
+
   async rename(id: string, name: string): Promise<void> {
     try {
       await this.db.kysely.updateTable('servers').set({ name }).where('id', '=', id).execute();

@@ -8,8 +8,11 @@
 import { AppError, flagsOf, serverPermissions, socketMessageKeyOf, socketMessages } from '@hearth/contract';
 import type { ServerAccess } from '../../app-types';
 
-/** Parses one inbound frame and checks it against the caller's flags; throws the catalogued refusal. */
-export function checkInbound(text: string, access: ServerAccess): void {
+/**
+ * Parses one inbound frame and checks it against the caller's flags; throws the catalogued refusal, else
+ * answers the message's key in the table.
+ */
+export function checkInbound(text: string, access: ServerAccess): string {
   let message: unknown;
   try {
     message = JSON.parse(text);
@@ -28,6 +31,7 @@ export function checkInbound(text: string, access: ServerAccess): void {
   for (const flag of flagsOf(socketMessages[key].need)) {
     if (!access.perms[flag]) throw new AppError('ErrNoPermission', { permission: flag });
   }
+  return key;
 }
 
 /** Two flag sets equal on every server flag (a change closes the user's sockets). */

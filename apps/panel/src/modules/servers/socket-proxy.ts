@@ -18,6 +18,8 @@ import { checkInbound, samePerms } from './socket-permissions';
 import { SOCKET_CLOSE } from './socket-registry';
 
 const TOKEN_EXPIRED = 4001;
+/** Socket messages refused while the server moves between nodes. */
+const POWER: ReadonlySet<string> = new Set(['start', 'stop', 'kill', 'restart', 'install']);
 /** Frames a browser may send before the daemon socket is open; beyond that they are refused. */
 const MAX_QUEUED = 64;
 /** Bytes relayed to the browser but not yet handed to its connection before the daemon socket is paused. */
@@ -32,6 +34,8 @@ export interface RelayDeps {
   onEnd: () => void;
   /** A message passed the permission check and goes to the daemon (the activity log records it). */
   onAccepted?: (text: string, identity: Identity, access: ServerAccess) => void;
+  /** Whether the server is being moved to another node: power messages are refused meanwhile. */
+  moving?: (serverId: string) => boolean;
   log: { warn: (obj: object, msg: string) => void };
 }
 
@@ -74,9 +78,21 @@ export class SocketRelay {
     }
   }
 
+  /** A message made by the panel itself (a transfer's progress), sent as JSON. */
+  notify(message: object): void {
+    if (this.client.readyState === this.client.OPEN) this.client.send(JSON.stringify(message));
+  }
+
+  /** The server moved to another node: the relay re-reads its access (the new node) and reopens upstream. */
+  reconnect(): Promise<void> {
+    return this.refresh();
+  }
+
   private inbound(text: string): void {
     try {
-      checkInbound(text, this.access);
+      const key = checkInbound(text, this.access);
+      if (POWER.has(key) && this.deps.moving?.(this.access.serverId))
+        throw new AppError('ErrTransferInProgress');
     } catch (err) {
       return this.sendError(err);
     }

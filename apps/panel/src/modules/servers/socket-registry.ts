@@ -35,6 +35,10 @@ export const defaultSocketLimits: SocketLimits = { perServer: 16, perUser: 5 };
 
 export interface ClosableSocket {
   close(code: number, reason: string): void;
+  /** Sends one panel-made message to the browser (a transfer's progress). */
+  notify?(message: object): void;
+  /** Re-reads access and reopens the daemon socket (the server moved to another node). */
+  reconnect?(): Promise<void>;
 }
 
 export class SocketRegistry {
@@ -92,6 +96,24 @@ export class SocketRegistry {
       if (key.endsWith(`\u0000${userId}`))
         for (const s of [...set]) s.close(SOCKET_CLOSE.permissionsChanged, 'permissions changed');
     }
+  }
+
+  /** A panel-made message to every open socket of the server (each holder has access to it). */
+  broadcast(serverId: string, message: object): void {
+    for (const socket of this.socketsOf(serverId)) socket.notify?.(message);
+  }
+
+  /** Every socket of the server reopens its daemon side; resolves once each has tried. */
+  async reconnectServer(serverId: string): Promise<void> {
+    await Promise.allSettled(
+      this.socketsOf(serverId).map((socket) => (socket.reconnect ? socket.reconnect() : Promise.resolve())),
+    );
+  }
+
+  private socketsOf(serverId: string): ClosableSocket[] {
+    const found: ClosableSocket[] = [];
+    for (const [key, set] of this.open) if (this.matches(key, serverId, undefined)) found.push(...set);
+    return found;
   }
 
   private matches(key: string, serverId: string, userId: string | undefined): boolean {

@@ -21,6 +21,8 @@ export interface SocketRouteDeps {
   registry: SocketRegistry;
   auth: AuthDeps;
   activity: ActivityService;
+  /** Whether the server is being moved between nodes (its power messages are refused meanwhile). */
+  moving?: (serverId: string) => boolean;
 }
 
 export function socketRoutes(app: App, deps: SocketRouteDeps): void {
@@ -48,6 +50,7 @@ export function socketRoutes(app: App, deps: SocketRouteDeps): void {
         onAccepted: (text, who, where) =>
           recordSocketFrame(deps.activity, text, { identity: who, access: where, ip: req.ip }),
         log: req.log,
+        moving: deps.moving,
       });
       try {
         unregister = deps.registry.add(access.serverId, identity.userId, relay);
