@@ -131,6 +131,11 @@ export class BackupService {
     }
   }
 
+  /** The backup operation of `serverId` running now, if any (a transfer's export waits for none: transfer/). */
+  runningKind(serverId: string): string | null {
+    return this.ops.current(serverId)?.kind ?? null;
+  }
+
   async list(server: Server): Promise<BackupList> {
     const [snapshots, state] = await Promise.all([
       listSnapshots(this.repo, server.id),

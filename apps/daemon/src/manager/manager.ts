@@ -2,7 +2,7 @@
  * Owns the Server objects of this node: loads definitions at boot, creates/updates/deletes them, applies
  * variable updates, starts autostart servers one by one, and stops everything on shutdown.
  */
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { AppError, type Template, type Variable } from '@hearth/contract';
 import type { FileOwner } from '../filesystem/fd-walk';
@@ -21,6 +21,8 @@ import { ServerIdBook } from './server-ids';
 import type { DefinitionStore } from './store';
 import type { ServerIds } from '../isolation/ids';
 import type { IsolationRuntime } from '../isolation/runtime';
+import { fileOwnerOf } from '../isolation/file-owner';
+import { handFolderTo } from '../isolation/ownership';
 
 export class ServerManager {
   private readonly servers = new Map<string, Server>();
@@ -119,6 +121,46 @@ export class ServerManager {
       return server;
     } catch (err) {
       if (!this.servers.has(id)) this.serverIds.unclaim(id);
+      throw err;
+    } finally {
+      this.creating.delete(id);
+    }
+  }
+
+  /**
+   * A server moved here from another node (transfer/staging.ts): registered as a create would — stopped, and
+   * marked installed, being a copy of an installed server — with `folder`, the complete copy on the servers'
+   * filesystem, handed to the server's owner and renamed into place. The definition is written last: it is
+   * what makes the server exist at the next load. Any failure undoes every step and puts `folder` back.
+   */
+  async adopt(id: string, parsed: Template, folder: string): Promise<Server> {
+    if (this.servers.has(id) || this.creating.has(id)) throw new AppError('ErrServerAlreadyExists', { id });
+    const definition = checkDefinition(parsed);
+    this.creating.add(id);
+    const runAs = this.serverIds.allocate(id);
+    const root = this.store.rootOf(id);
+    let placed = false;
+    try {
+      const { isolation, docker } = this.settings;
+      const owner = fileOwnerOf(definition.environment.type, runAs, isolation, docker.user);
+      if (owner) await handFolderTo(folder, owner);
+      else await chmod(folder, 0o700);
+      // A folder without a definition is no server's (a commit or delete cut short): it gives way.
+      await rm(root, { recursive: true, force: true });
+      await rename(folder, root);
+      placed = true;
+      await this.marks.write(id, true);
+      await this.store.write(id, definition, true, runAs);
+      const server = this.add(id, definition, true, runAs, true);
+      await this.tasks.load(id, definition.tasks);
+      return server;
+    } catch (err) {
+      if (!this.servers.has(id)) {
+        if (placed) await rename(root, folder);
+        await this.store.remove(id);
+        await this.marks.remove(id);
+        this.serverIds.unclaim(id);
+      }
       throw err;
     } finally {
       this.creating.delete(id);

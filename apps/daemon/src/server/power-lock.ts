@@ -11,9 +11,13 @@ export class PowerLock {
     return this.holder;
   }
 
-  /** Takes the lock or throws ErrServerBusy (ErrServerInstalling while an install holds it). */
+  /**
+   * Takes the lock or throws ErrServerBusy (ErrServerInstalling while an install holds it, ErrTransferInProgress
+   * while the server's folder streams to another node: transfer/export.ts).
+   */
   acquire(action: string): () => void {
     if (this.holder === 'install') throw new AppError('ErrServerInstalling');
+    if (this.holder === 'transfer') throw new AppError('ErrTransferInProgress');
     if (this.holder) throw new AppError('ErrServerBusy', { action: this.holder });
     this.holder = action;
     let released = false;

@@ -119,6 +119,8 @@ function checkIdle(server: Server): void {
   checkNotInstalling(server);
   const holder = server.lock.held();
   if (holder === 'install') throw new AppError('ErrServerInstalling');
+  // The folder is streaming to another node (transfer/export.ts): no start may change it meanwhile.
+  if (holder === 'transfer') throw new AppError('ErrTransferInProgress');
   if (holder) throw new AppError('ErrServerBusy', { action: holder });
 }
 

@@ -26,6 +26,7 @@ import { telemetryRoutes } from '../metrics/telemetry-routes';
 import type { Outbox } from '../panel-link/outbox';
 import type { AlertWatcher } from '../panel-link/alert-watcher';
 import { eventsRoutes } from './events-routes';
+import { transferRoutes } from './transfer-routes';
 import { daemonSchemaController, installValidation } from './validation';
 import type { TransportContext } from './context';
 
@@ -89,5 +90,6 @@ export async function buildDaemonApp(
   backupRoutes(app, ctx, options.backups ?? null);
   telemetryRoutes(app, ctx, options.telemetry ?? new Telemetry(ctx.manager, ctx.config, logger));
   eventsRoutes(app, ctx, options.outbox ?? null, options.watcher ?? null);
+  transferRoutes(app, ctx, options.backups ?? null);
   return app;
 }

@@ -1,0 +1,92 @@
+/**
+ * The sending side of a transfer (docs/daemon.md § Transfer): the stopped server's folder as an uncompressed tar
+ * stream, its SHA-256 computed from the bytes as they leave (nothing is read twice) and sent as the HTTP trailer
+ * `x-hearth-transfer-sha256`. While it streams the server's power lock is held as `transfer`, so a start (a
+ * user's, a task's, the crash policy's) is refused with ErrTransferInProgress; the lock is given back when the
+ * stream ends, fails or the reader goes away.
+ */
+import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { once } from 'node:events';
+import { create as createTar } from 'tar';
+import {
+  AppError,
+  TRANSFER_BYTES_HEADER,
+  TRANSFER_FILES_HEADER,
+  TRANSFER_MEDIA_TYPE,
+  TRANSFER_SHA256_TRAILER,
+} from '@hearth/contract';
+import { folderSize } from '../backups/folder-size';
+import type { Server } from '../server/server';
+
+/** Large reads: the tar writer reads each file in pieces of up to this size. */
+const READ_BYTES = 4 * 1024 * 1024;
+
+/** What else may keep a server busy: a backup or restore of it running (backups/operations.ts). */
+/** Where a cut export is reported (the request's logger). */
+export interface WarnLog {
+  warn(details: object, message: string): void;
+}
+
+export type BusyProbe = (serverId: string) => string | null;
+
+/** Refuses a server that is not plainly stopped, then takes its power lock for the transfer. */
+export function holdForExport(server: Server, busy: BusyProbe): () => void {
+  const check = () => {
+    const { state } = server;
+    if (state === 'running' || state === 'starting') throw new AppError('ErrServerRunning');
+    if (state === 'installing') throw new AppError('ErrServerInstalling');
+    if (state !== 'stopped') throw new AppError('ErrServerBusy', { action: state });
+    const operation = busy(server.id);
+    if (operation) throw new AppError('ErrServerBusy', { action: operation });
+  };
+  check();
+  const release = server.lock.acquire('transfer');
+  try {
+    check(); // again under the lock: nothing may have begun between the first look and the lock
+  } catch (err) {
+    release();
+    throw err;
+  }
+  return release;
+}
+
+/** Resolves once `raw` may take more, or rejects when the reader is gone. */
+async function drained(raw: ServerResponse): Promise<void> {
+  if (raw.destroyed) throw new Error('the reader went away');
+  const closed = once(raw, 'close').then(() => {
+    throw new Error('the reader went away');
+  });
+  await Promise.race([once(raw, 'drain'), closed]);
+}
+
+/**
+ * Streams the folder of `server` into `raw` (headers not yet sent). Resolves when done; a failure after the
+ * headers cannot become an error answer any more, so the connection is cut (no trailer: the reader knows).
+ */
+export async function streamExport(server: Server, raw: ServerResponse, log: WarnLog): Promise<void> {
+  const root = server.sandbox.root;
+  const size = await folderSize(root);
+  raw.writeHead(200, {
+    'content-type': TRANSFER_MEDIA_TYPE,
+    'cache-control': 'no-store',
+    trailer: TRANSFER_SHA256_TRAILER,
+    [TRANSFER_BYTES_HEADER]: String(size.bytes),
+    [TRANSFER_FILES_HEADER]: String(size.files),
+  });
+  const hash = createHash('sha256');
+  const pack = createTar({ cwd: root, portable: false, maxReadSize: READ_BYTES }, ['.']);
+  pack.on('warn', (code: string, message: string) => log.warn({ server: server.id, code }, message));
+  try {
+    for await (const chunk of pack as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      if (!raw.write(chunk)) await drained(raw);
+    }
+    raw.addTrailers({ [TRANSFER_SHA256_TRAILER]: hash.digest('hex') });
+    raw.end();
+  } catch (err) {
+    log.warn({ err, server: server.id }, 'transfer export cut');
+    raw.destroy();
+    (pack as { destroy?: () => void }).destroy?.();
+  }
+}
