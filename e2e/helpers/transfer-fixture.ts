@@ -108,7 +108,7 @@ export function settled(t: TestApp, token: string, serverId: string): Promise<Tr
 
 /**
  * A TCP relay to `target` on loopback. `holdAfter(bytes)` stops passing the bytes a connection sends once it
- * has sent that many (the copy's request: nothing else is that large) and resolves when that happened;
+ * has sent that many from now on (the copy's request: nothing else is that large) and resolves when that happened;
  * `release()` lets them through again; `cut()` destroys every connection, both sides.
  */
 export class TcpRelay {
@@ -116,6 +116,8 @@ export class TcpRelay {
   private readonly pairs = new Set<[Socket, Socket]>();
   private holdAt = Infinity;
   private readonly held = new Set<Socket>();
+  /** Bytes each connection sent since the last `holdAfter` (pooled connections outlive one transfer). */
+  private readonly sent = new Map<Socket, number>();
   private onHeld: (() => void) | null = null;
   port = 0;
 
@@ -136,19 +138,20 @@ export class TcpRelay {
     const upstream = connect({ host: this.targetHost, port: this.targetPort });
     const pair: [Socket, Socket] = [client, upstream];
     this.pairs.add(pair);
-    let sent = 0;
     const end = () => {
       client.destroy();
       upstream.destroy();
       this.pairs.delete(pair);
       this.held.delete(client);
+      this.sent.delete(client);
     };
     // Either side failing ends both: that is the cut the panel must notice (errors are the expected outcome).
     client.on('error', end).on('close', end);
     upstream.on('error', end).on('close', end);
     upstream.pipe(client);
     client.on('data', (chunk: Buffer) => {
-      sent += chunk.length;
+      const sent = (this.sent.get(client) ?? 0) + chunk.length;
+      this.sent.set(client, sent);
       if (!upstream.write(chunk)) {
         client.pause();
         upstream.once('drain', () => {
@@ -165,6 +168,7 @@ export class TcpRelay {
 
   holdAfter(bytes: number): Promise<void> {
     this.holdAt = bytes;
+    this.sent.clear();
     return new Promise((resolve) => (this.onHeld = resolve));
   }
 
