@@ -11,6 +11,7 @@ import { panelOwnerAccess } from './panel-link/owner-access';
 import { bindNodeEvents } from './panel-link/node-events';
 import { Outbox } from './panel-link/outbox';
 import { AlertWatcher } from './panel-link/alert-watcher';
+import { OutboundLink, outboundListenHosts } from './panel-link/outbound-link';
 import { DefinitionStore } from './manager/store';
 import { protectDataDirs } from './isolation/data-modes';
 import { detectIsolation, type IsolationRuntime } from './isolation/runtime';
@@ -56,6 +57,34 @@ function panelUrlInClear(panelUrl: string): boolean {
   }
 }
 
+/** The connector of a `link: outbound` node, started; null for a node the panel dials. */
+function outboundLinkOf(
+  config: DaemonConfig,
+  log: Logger,
+  httpPort: number,
+  sftpPort: number | null,
+  telemetry: Telemetry,
+): OutboundLink | null {
+  if (config.link !== 'outbound') return null;
+  const settings = panelLinkOf(config);
+  if (!settings) {
+    log.error(
+      'link is outbound but panelUrl or sftp.clientSecret is missing: the panel cannot reach this node',
+    );
+    return null;
+  }
+  const link = new OutboundLink({
+    settings,
+    httpPort,
+    sftpPort,
+    reconnect: config.linkReconnect,
+    log,
+    registry: telemetry.registry,
+  });
+  link.start();
+  return link;
+}
+
 export interface RunningDaemon {
   close(): Promise<void>;
   /**
@@ -79,10 +108,12 @@ export interface DaemonDeps {
 }
 
 export async function startDaemon(
-  config: DaemonConfig,
+  given: DaemonConfig,
   logger?: Logger,
   deps: DaemonDeps = {},
 ): Promise<RunningDaemon> {
+  // A node that dials the panel serves its listeners on loopback only (docs/daemon.md § Outbound link).
+  const config = outboundListenHosts(given);
   const log = logger ?? pino({ level: config.logLevel, name: 'daemon' });
   const verifier = await TokenVerifier.create(config.publicKeyPem, config.nodeId);
   // Decided once, said once (docs/security.md "Isolation model"); a root daemon that cannot drop privileges stops here.
@@ -130,6 +161,7 @@ export async function startDaemon(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const sftp = await startSftpFor(config, manager, log, (event) => outbox.append(event));
   await telemetry.start();
+  const outbound = outboundLinkOf(config, log, port, sftp?.port ?? null, telemetry);
   manager.startAutostart(config.power.autostartIntervalMs);
   let closing: Promise<void> | null = null;
   return {
@@ -139,6 +171,7 @@ export async function startDaemon(
     tlsFingerprint: tls?.fingerprint ?? null,
     close: () => {
       closing ??= (async () => {
+        outbound?.close();
         backups.stop();
         await sftp?.close();
         // Before the servers go: a sampler that saw them vanish would take their history for deletions.
@@ -152,6 +185,7 @@ export async function startDaemon(
     },
     detach: () => {
       closing ??= (async () => {
+        outbound?.close();
         backups.stop();
         await sftp?.close();
         await telemetry.close();

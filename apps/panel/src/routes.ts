@@ -14,6 +14,7 @@ import { filesProxyRoutes } from './modules/servers/files-proxy.routes';
 import { uploadProxyRoutes } from './modules/servers/upload-proxy.routes';
 import { sftpAuthRoutes } from './modules/nodes/sftp-auth.routes';
 import { nodeAccessRoutes } from './modules/nodes/access.routes';
+import { nodeLinkRoutes } from './modules/nodes/node-link.routes';
 import { nodePackageRoutes } from './modules/nodes/node-package.routes';
 import { tasksProxyRoutes } from './modules/servers/tasks-proxy.routes';
 import { backupsProxyRoutes } from './modules/servers/backups-proxy.routes';
@@ -58,6 +59,7 @@ export async function registerRoutes(app: App, services: Services, options: Rout
   await uploadProxyRoutes(app, services.link);
   sftpAuthRoutes(app, services);
   nodeAccessRoutes(app, services);
+  nodeLinkRoutes(app, services);
   nodePackageRoutes(app, services, options.dataDir);
   tasksProxyRoutes(app, services.link);
   await backupsProxyRoutes(app, services.link);

@@ -229,6 +229,19 @@ export const daemonConfigSchema = z.strictObject({
   /** Definitions (`<id>.json`) and server folders (`<id>/`); default `<dataDir>/servers`. */
   serversDir: z.string().min(1).optional(),
   panelUrl: z.string().default(''),
+  /**
+   * Who opens the link: `inbound`, the panel dials this daemon's port; `outbound`, the daemon dials `panelUrl`
+   * and the panel's calls come through that connection (docs/daemon.md § Outbound link), so no inbound port is
+   * needed — the listeners then default to loopback.
+   */
+  link: z.enum(['inbound', 'outbound']).default('inbound'),
+  /** Wait between outbound link attempts: doubling from `minMs` up to `maxMs`, with jitter. */
+  linkReconnect: z
+    .strictObject({
+      minMs: z.number().int().min(100).max(60_000).default(1000),
+      maxMs: z.number().int().min(1000).max(600_000).default(30_000),
+    })
+    .prefault({}),
   /** The panel's ES256 public key (SPKI PEM); the daemon verifies every request with it. */
   publicKeyPem: z.string().min(1).includes('BEGIN PUBLIC KEY'),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -7,7 +7,7 @@
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
-import { AppError, isErrorCode, type ErrorMetadata } from '@hearth/contract';
+import { AppError, isAppError, isErrorCode, type ErrorMetadata } from '@hearth/contract';
 import type { Agent } from 'node:http';
 import { tlsFailure, tlsOptionsOf, type NodeTls } from './node-tls';
 
@@ -17,6 +17,11 @@ export interface NodeAddress {
   host: string;
   port: number;
   tls: NodeTls;
+  /**
+   * `outbound`: the node dials the panel and every call goes through its tunnel (node-tunnels.ts); host and
+   * port then only name the daemon inside it (the Host header, the TLS name). Absent means `inbound`.
+   */
+  link?: 'inbound' | 'outbound';
 }
 
 export interface DaemonCall {
@@ -46,6 +51,11 @@ const OFFLINE_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'E
 
 /** A failed call or socket handshake as a catalogued error: certificate, offline or timeout. */
 export function linkError(node: NodeAddress, err: unknown, phase: 'connect' | 'response'): AppError {
+  // Already catalogued: an outbound node with no tunnel connected (node-tunnels.ts).
+  if (isAppError(err)) return err;
+  // The outbound tunnel dropped under the call (link-mux): the node may be fine, its link is not.
+  if ((err as { code?: string }).code === 'ELINKLOST')
+    return new AppError('ErrNodeLinkLost', { node: node.name }, { cause: err });
   const tls = tlsFailure(node.tls, err);
   if (tls) return new AppError('ErrNodeCertificate', { node: node.name, reason: tls }, { cause: err });
   const code = (err as { code?: string }).code ?? '';

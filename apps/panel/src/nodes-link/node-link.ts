@@ -18,6 +18,7 @@ import {
 } from './daemon-client';
 import { DaemonAgents } from './daemon-agents';
 import { linkTlsOf } from './link-mode';
+import type { NodeTunnels } from './node-tunnels';
 import { tlsOptionsOf } from './node-tls';
 import type { DaemonTokenSigner } from './token-signer';
 
@@ -42,7 +43,7 @@ class DaemonSocket extends WebSocket {
 }
 
 export class NodeLink {
-  private readonly agents = new DaemonAgents();
+  private readonly agents: DaemonAgents;
 
   constructor(
     private readonly nodes: NodesRepository,
@@ -54,7 +55,11 @@ export class NodeLink {
      * Hearth's node (docs/configuration.md § Local node).
      */
     private readonly localNodeRuns = false,
-  ) {}
+    /** The outbound links nodes dialled in on; without it every node is dialled (outbound ones stay offline). */
+    readonly tunnels?: NodeTunnels,
+  ) {
+    this.agents = new DaemonAgents(tunnels);
+  }
 
   async address(nodeId: string): Promise<NodeAddress> {
     const node = await this.nodes.findForLink(nodeId);
@@ -67,6 +72,8 @@ export class NodeLink {
       host: node.private_host,
       port: Number(node.private_port),
       tls: linkTlsOf(node),
+      // Read defensively: rows from before the `link` setting have none, and they are dialled.
+      link: (node as { link?: unknown }).link === 'outbound' ? 'outbound' : 'inbound',
     };
   }
 
@@ -75,9 +82,10 @@ export class NodeLink {
     return this.signer.reusable(nodeId, grant);
   }
 
-  /** Drops the pooled connections to every node (panel shutdown). */
+  /** Drops the pooled connections to every node and the nodes' outbound links (panel shutdown). */
   close(): void {
     this.agents.close();
+    this.tunnels?.close();
   }
 
   /** A streamed call (the proxy pipes the response to the browser unchanged). */
@@ -102,6 +110,8 @@ export class NodeLink {
       headers: { authorization: `Bearer ${await this.signer.sign(nodeId, grant)}` },
       handshakeTimeout: this.timeouts.connectMs,
       perMessageDeflate: false,
+      // An outbound node's socket is a stream of its tunnel, like its HTTP calls (daemon-agents.ts).
+      ...(node.link === 'outbound' ? { agent: this.agents.for(node) } : {}),
     });
     socket.node = node;
     return socket;

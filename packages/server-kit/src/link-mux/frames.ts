@@ -15,8 +15,11 @@ export type Frame =
   | { type: typeof FRAME.window; id: number; credit: number };
 
 const HEADER = 5;
-/** Largest DATA payload: big enough for throughput, small enough that one frame never hogs the link. */
-export const MAX_DATA = 64 * 1024;
+/**
+ * Largest DATA payload: big enough for throughput, small enough that one frame never hogs the link — and, with
+ * its header, under the panel's 64 KiB WebSocket message limit (app.ts), which the link's route shares.
+ */
+export const MAX_DATA = 60 * 1024;
 const MAX_KIND = 32;
 const MAX_REASON = 200;
 

@@ -12,6 +12,7 @@ import { NodeEventsRepository } from '../activity/node-events.repository';
 import { DaemonTokenSigner } from '../../nodes-link/token-signer';
 import { defaultLinkTimeouts, type LinkTimeouts } from '../../nodes-link/daemon-client';
 import { SftpRelay } from '../../nodes-link/sftp-relay';
+import { NodeTunnels } from '../../nodes-link/node-tunnels';
 
 /** The node listens on every address: the panel calls it on loopback. */
 function callableHost(host: string): string {
@@ -30,11 +31,14 @@ export function nodeServices(
   activity?: ActivityService,
 ) {
   const nodesRepo = new NodesRepository(db);
+  // The links of nodes that dial the panel (docs/adr/0015-outbound-node-link.md); NodeLink and the SFTP relay
+  // open their streams through them.
+  const tunnels = new NodeTunnels();
   // SFTP to the nodes that dial in goes through the panel (main.ts starts it once the panel listens).
   const sftpRelay = new SftpRelay({
     outboundNodes: async () =>
       (await nodesRepo.listOutbound()).map((row) => ({ id: row.id, sftpPort: Number(row.sftp_port) })),
-    tunnels: null,
+    tunnels,
     host: config.link.sftpRelayHost,
   });
   const nodes = new NodesService({
@@ -55,6 +59,7 @@ export function nodeServices(
     new DaemonTokenSigner(dataDir(config)),
     { ...defaultLinkTimeouts, ...timeouts },
     localNodeRuns,
+    tunnels,
   );
   // A node going offline or coming back is recorded (docs/activity.md), as the panel's probes find it.
   const nodeStatus = new NodeStatusCache(link, (nodeId, status) => {
@@ -74,5 +79,5 @@ export function nodeServices(
     },
     onStored: (rows) => activity?.announce(rows),
   });
-  return { nodesRepo, nodes, link, nodeStatus, nodeEvents, sftpRelay };
+  return { nodesRepo, nodes, link, nodeStatus, nodeEvents, sftpRelay, tunnels };
 }

@@ -1,0 +1,164 @@
+/**
+ * The outbound node link (docs/adr/0015-outbound-node-link.md): with `link: "outbound"` the daemon dials
+ * `{panelUrl}/api/nodes/link` with its node credential and keeps that one WebSocket open; the panel opens a
+ * stream through it for each connection it would have made to this node, and each stream is joined here to the
+ * daemon's own listener on loopback — HTTP for `http`, SFTP for `sftp`. The tunnel adds no trust: every request
+ * that arrives through it is checked for its panel-signed token exactly as one over TCP (transport/token.ts).
+ */
+import { connect } from 'node:net';
+import type { Logger } from 'pino';
+import { Gauge, type Registry } from 'prom-client';
+import WebSocket from 'ws';
+import { LinkMux, type MuxStream } from '@hearth/server-kit';
+import type { DaemonConfig } from '../config/schema';
+import { nodeAuthorization, panelUrlOf, type PanelLinkSettings } from './node-credential';
+
+export interface OutboundLinkOptions {
+  settings: PanelLinkSettings;
+  /** The daemon's own listeners the streams are joined to (on loopback). */
+  httpPort: number;
+  sftpPort: number | null;
+  reconnect: { minMs: number; maxMs: number };
+  log: Logger;
+  /** Where `hearth_daemon_panel_link_up` is reported (the daemon's /metrics). */
+  registry?: Registry;
+  /** Keepalive ping interval (tests shorten it). */
+  pingMs?: number;
+}
+
+/** A wildcard listen address in outbound mode means loopback: no inbound port is exposed (docs/daemon.md). */
+export function outboundListenHosts(config: DaemonConfig): DaemonConfig {
+  if (config.link !== 'outbound') return config;
+  const loopback = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
+  return {
+    ...config,
+    host: loopback(config.host),
+    sftp: { ...config.sftp, host: loopback(config.sftp.host) },
+  };
+}
+
+/** The link's WebSocket URL: the panel URL's scheme as ws/wss, under the same path prefix rules as its calls. */
+export function linkUrlOf(settings: PanelLinkSettings): string {
+  const url = new URL(panelUrlOf(settings, '/api/nodes/link'));
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}
+
+/** The wait before reconnect attempt `n` (0-based): exponential, capped, with jitter so nodes do not stampede. */
+export function backoffMs(attempt: number, range: { minMs: number; maxMs: number }, random = Math.random) {
+  const ceiling = Math.min(range.maxMs, range.minMs * 2 ** Math.min(attempt, 20));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+export class OutboundLink {
+  #socket: WebSocket | null = null;
+  #mux: LinkMux | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #attempt = 0;
+  #lastReason = '';
+  #closed = false;
+
+  constructor(private readonly options: OutboundLinkOptions) {
+    if (options.registry) {
+      const up = () => (this.up ? 1 : 0);
+      new Gauge({
+        name: 'hearth_daemon_panel_link_up',
+        help: '1 while the outbound link to the panel is connected (link: outbound), else 0',
+        registers: [options.registry],
+        collect() {
+          this.set(up());
+        },
+      });
+    }
+  }
+
+  get up(): boolean {
+    return this.#mux !== null && !this.#mux.closed;
+  }
+
+  start(): void {
+    this.options.log.info({ url: linkUrlOf(this.options.settings) }, 'dialling the panel (link: outbound)');
+    this.#dial();
+  }
+
+  close(): void {
+    this.#closed = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#mux?.close('the node is shutting down');
+    this.#socket?.terminate();
+  }
+
+  #dial(): void {
+    if (this.#closed) return;
+    const socket = new WebSocket(linkUrlOf(this.options.settings), {
+      headers: { authorization: nodeAuthorization(this.options.settings) },
+      perMessageDeflate: false,
+      handshakeTimeout: 15_000,
+    });
+    this.#socket = socket;
+    socket.once('unexpected-response', (_req, res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const code = /"code"\s*:\s*"(\w+)"/.exec(Buffer.concat(chunks).toString())?.[1] ?? 'no code';
+        this.#retry(`refused by the panel: ${res.statusCode} ${code}`);
+      });
+      res.on('error', () => this.#retry(`refused by the panel: ${res.statusCode}`));
+      socket.terminate();
+    });
+    socket.once('error', (err) => this.#retry(err.message));
+    socket.once('open', () => this.#opened(socket));
+  }
+
+  #opened(socket: WebSocket): void {
+    const mux = new LinkMux(socket, { role: 'acceptor', pingMs: this.options.pingMs });
+    this.#mux = mux;
+    const failed = this.#attempt;
+    this.#attempt = 0;
+    this.#lastReason = '';
+    this.options.log.info({ failedAttempts: failed }, 'panel link connected');
+    mux.on('stream', (stream, kind) => this.#join(stream, kind));
+    mux.once('close', (err) => {
+      this.#mux = null;
+      if (this.#closed) return;
+      this.options.log.warn({ reason: err.message }, 'panel link lost; reconnecting');
+      this.#lastReason = err.message;
+      this.#schedule();
+    });
+  }
+
+  /** One failed attempt: said once per distinct reason, not once per retry. */
+  #retry(reason: string): void {
+    if (this.#closed || this.#mux || this.#timer) return;
+    if (reason !== this.#lastReason) {
+      this.options.log.warn({ reason, attempt: this.#attempt + 1 }, 'panel link attempt failed; retrying');
+      this.#lastReason = reason;
+    }
+    this.#schedule();
+  }
+
+  #schedule(): void {
+    if (this.#closed || this.#timer) return;
+    const wait = backoffMs(this.#attempt++, this.options.reconnect);
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.#dial();
+    }, wait);
+  }
+
+  /** A stream the panel opened, joined to the local listener of its kind; a refused connect resets it. */
+  #join(stream: MuxStream, kind: string): void {
+    const port = kind === 'http' ? this.options.httpPort : kind === 'sftp' ? this.options.sftpPort : null;
+    if (!port) {
+      stream.destroy(Object.assign(new Error(`no ${kind} listener`), { code: 'ECONNREFUSED' }));
+      return;
+    }
+    const local = connect({ host: '127.0.0.1', port });
+    local.on('error', (err) => stream.destroy(err));
+    stream.on('error', () => local.destroy());
+    local.on('close', () => stream.destroy());
+    stream.on('close', () => local.destroy());
+    stream.pipe(local);
+    local.pipe(stream);
+  }
+}
