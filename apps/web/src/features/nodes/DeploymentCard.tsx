@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
-import type { NodeDeployment } from '@hearth/contract/nodes';
+import type { NodeDeployment, NodeView } from '@hearth/contract/nodes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +44,27 @@ function CopyBlock({ label, value, testId }: { label: string; value: string; tes
   );
 }
 
+/** The panel address the node dials, as its configuration says. */
+function panelUrlOf(deployment: NodeDeployment | undefined): string {
+  const url = deployment?.config.panelUrl;
+  return typeof url === 'string' ? url : '';
+}
+
+/** What an outbound node needs (outbound HTTPS to the panel, nothing open) and where its users' SFTP goes. */
+function OutboundNotes({ node, panelUrl }: { node: NodeView; panelUrl: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="blue" icon={<Icon name="nodes" />} data-testid="deployment-outbound">
+      <Stack gap={4}>
+        <Text size="sm">{t('nodes.deploy.outbound', { url: panelUrl })}</Text>
+        <Text size="sm" data-testid="deployment-outbound-sftp">
+          {t('nodes.deploy.outboundSftp', { host: node.publicHost, port: node.sftpPort })}
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
 /**
  * A deployment handed over by the add page or a rotation: the page says it was just issued (the daemon running
  * with the previous one must get it). Taken from the cache on mount and dropped from it.
@@ -64,7 +85,16 @@ function useIssued(nodeId: string) {
  * TLS certificate and key — the panel keeps them sealed, so they are shown again to deployers) and the panel's
  * public key. Reading them changes nothing.
  */
-export function DeploymentCard({ nodeId, isLocal = false }: { nodeId: string; isLocal?: boolean }) {
+export function DeploymentCard({
+  nodeId,
+  isLocal = false,
+  node,
+}: {
+  nodeId: string;
+  isLocal?: boolean;
+  /** The saved node: its link mode decides what the node's machine needs (no open port when it dials out). */
+  node?: NodeView;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const deployment = useQuery(deploymentQuery(nodeId));
@@ -83,8 +113,9 @@ export function DeploymentCard({ nodeId, isLocal = false }: { nodeId: string; is
           <RotateCredentialButton nodeId={nodeId} onRotated={onRotated} />
         </Group>
         <Text size="sm" c="dimmed">
-          {t('nodes.deploy.description')}
+          {t(node?.link === 'outbound' ? 'nodes.deploy.descriptionOutbound' : 'nodes.deploy.description')}
         </Text>
+        {node?.link === 'outbound' && <OutboundNotes node={node} panelUrl={panelUrlOf(shown)} />}
         {issued && (
           <Alert color="yellow" icon={<Icon name="alert" />} data-testid="deployment-issued">
             {t('nodes.deploy.issued')}

@@ -13,11 +13,12 @@ import { hasScope, isAdmin } from '../../api/scopes';
 import { useSession } from '../../api/useSession';
 import { Icon } from '../../components/icons';
 import { PageLoader } from '../../components/PageLoader';
-import { nodeKeys, nodeQuery, nodesApi } from './api';
+import { nodeKeys, nodeLinkStateQuery, nodeQuery, nodesApi } from './api';
 import { DeleteNodeButton } from './DeleteNodeButton';
 import { DeploymentCard } from './DeploymentCard';
 import { BackupDestinationCard } from './backups/BackupDestinationCard';
 import { LinkSecurity } from './LinkSecurity';
+import { LinkStateBadge, LinkStateCard } from './LinkStateCard';
 import { NodeFields } from './NodeFields';
 import { emptyNodeForm, formToBody, nodeToForm, validateNode, type NodeFormValues } from './nodeForm';
 import { NodeStatus } from './NodeStatus';
@@ -39,6 +40,8 @@ export default function NodePage() {
   const queryClient = useQueryClient();
   const { scopes } = useSession();
   const node = useQuery({ ...nodeQuery(id ?? ''), enabled: !isNew });
+  const outbound = node.data?.link === 'outbound';
+  const linkState = useQuery({ ...nodeLinkStateQuery(id ?? ''), enabled: !isNew && outbound });
   const form = useForm<NodeFormValues>({
     initialValues: emptyNodeForm,
     validate: (values) => validateNode(values),
@@ -87,6 +90,7 @@ export default function NodePage() {
               </Badge>
             )}
             {!isNew && <NodeStatus id={id} />}
+            {outbound && linkState.data && <LinkStateBadge state={linkState.data} />}
             {node.data?.tlsMode === 'plain' && !node.data.isLocal && (
               <Badge variant="light" color="red">
                 {t('nodes.tls.plainBadge')}
@@ -102,7 +106,7 @@ export default function NodePage() {
             <Title order={4}>{t('nodes.details')}</Title>
             <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
               <Stack>
-                <NodeFields form={form} />
+                <NodeFields form={form} isLocal={node.data?.isLocal === true} />
                 <LinkSecurity form={form} node={node.data} />
               </Stack>
             </fieldset>
@@ -121,8 +125,9 @@ export default function NodePage() {
             {t('nodes.localRunsHere')}
           </Alert>
         )}
+        {outbound && linkState.data && <LinkStateCard state={linkState.data} />}
         {!isNew && node.data?.isLocal === false && hasScope(scopes, 'nodes.deploy') && (
-          <DeploymentCard nodeId={id} isLocal={false} />
+          <DeploymentCard nodeId={id} isLocal={false} node={node.data} />
         )}
         {/* The node's backup settings are an administrator's (docs/backups.md § Destinations). */}
         {!isNew && isAdmin(scopes) && <BackupDestinationCard nodeId={id} />}

@@ -17,6 +17,7 @@ export const nodeKeys = {
   choices: () => [...nodeKeys.all, 'choices'] as const,
   one: (id: string) => [...nodeKeys.all, 'one', id] as const,
   features: (id: string) => [...nodeKeys.all, 'features', id] as const,
+  linkState: (id: string) => [...nodeKeys.all, 'link-state', id] as const,
   deployment: (id: string) => [...nodeKeys.all, 'deployment', id] as const,
   /** A deployment that carries a just-issued secret, handed from the add page to the node page once. */
   issued: (id: string) => [...nodeKeys.all, 'issued', id] as const,
@@ -41,6 +42,17 @@ export const nodeQuery = (id: string) =>
   queryOptions({
     queryKey: nodeKeys.one(id),
     queryFn: () => api.get<NodeView>(`/api/nodes/${encodeURIComponent(id)}`),
+  });
+
+/**
+ * An outbound node's link state, asked again every 5 s while the Node page is open. A query of its own: the
+ * form's copy of the node is not refetched, so a live state never overwrites what is being edited.
+ */
+export const nodeLinkStateQuery = (id: string) =>
+  queryOptions({
+    queryKey: nodeKeys.linkState(id),
+    queryFn: async () => (await api.get<NodeView>(`/api/nodes/${encodeURIComponent(id)}`)).linkState ?? null,
+    refetchInterval: 5_000,
   });
 
 /** unknown: the panel cannot tell (no answer yet, or it does not report node features). */

@@ -1,4 +1,4 @@
-import type { NodeBody, NodeTlsMode, NodeView } from '@hearth/contract/nodes';
+import type { NodeBody, NodeLinkMode, NodeTlsMode, NodeView } from '@hearth/contract/nodes';
 
 /** The form's values: one address pair, and a second one only when the node has a separate private address. */
 export interface NodeFormValues {
@@ -11,6 +11,8 @@ export interface NodeFormValues {
   sftpPort: number | string;
   /** How the panel reaches the daemon (docs/security.md § Node link). */
   tlsMode: NodeTlsMode;
+  /** Who opens the link: the panel (inbound) or the node (outbound; docs/operations.md § Remote node). */
+  link: NodeLinkMode;
 }
 
 export const emptyNodeForm: NodeFormValues = {
@@ -22,6 +24,7 @@ export const emptyNodeForm: NodeFormValues = {
   privatePort: 5656,
   sftpPort: 5657,
   tlsMode: 'pinned',
+  link: 'inbound',
 };
 
 export function nodeToForm(node: NodeView): NodeFormValues {
@@ -34,6 +37,7 @@ export function nodeToForm(node: NodeView): NodeFormValues {
     privatePort: node.privatePort,
     sftpPort: node.sftpPort,
     tlsMode: node.tlsMode,
+    link: node.link,
   };
 }
 
@@ -48,6 +52,7 @@ export function formToBody(values: NodeFormValues): NodeBody {
     privatePort: values.separatePrivate ? Number(values.privatePort) : publicPort,
     sftpPort: Number(values.sftpPort),
     tlsMode: values.tlsMode,
+    link: values.link,
   };
 }
 
