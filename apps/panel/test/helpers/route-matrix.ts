@@ -26,8 +26,11 @@ export interface ValidRequest {
   headers?: Record<string, string>;
   /** The panel that serves it, when not the matrix's own (first-run setup needs a panel without users). */
   panel?: TestApp;
-  /** Opened as a websocket: served when the upgrade succeeds and the socket answers a ping. */
-  websocket?: true;
+  /**
+   * Opened as a websocket: served when the upgrade succeeds and the socket answers a ping; `'binary'` for a
+   * socket that speaks no JSON (the node link): served when the upgrade succeeds.
+   */
+  websocket?: true | 'binary';
 }
 
 /** What a builder may use to make the objects its request needs. */
@@ -224,7 +227,7 @@ export class RouteMatrix {
     if (credential === 'none') delete headers.authorization;
     else if (credential !== 'built') headers.authorization = `Bearer ${credential.bearer}`;
     // A websocket route's HEAD is a plain HTTP request.
-    if (req.websocket && route.method === 'GET') return this.openSocket(req.url, headers);
+    if (req.websocket && route.method === 'GET') return this.openSocket(req.url, headers, req.websocket);
     let payload: string | Buffer | undefined;
     if (typeof req.body === 'string' || Buffer.isBuffer(req.body)) payload = req.body;
     else if (req.body !== undefined) {
@@ -243,7 +246,7 @@ export class RouteMatrix {
   }
 
   /** 101 once the socket answers a ping; a refused upgrade's status, or the close code of a socket that ends. */
-  private openSocket(path: string, headers: Record<string, string>): Promise<Sent> {
+  private openSocket(path: string, headers: Record<string, string>, kind: true | 'binary'): Promise<Sent> {
     const base = this.o.url;
     if (!base) throw new Error('a websocket route needs a listening panel (MatrixOptions.url)');
     const ws = new WebSocket(`${base.replace(/^http/, 'ws')}${path}`, { headers });
@@ -255,7 +258,10 @@ export class RouteMatrix {
         ws.terminate();
         resolve(sent);
       };
-      ws.on('open', () => ws.send(JSON.stringify({ type: 'ping' })));
+      ws.on('open', () => {
+        if (kind === 'binary') settle({ status: 101 });
+        else ws.send(JSON.stringify({ type: 'ping' }));
+      });
       ws.on('message', (raw: Buffer) => {
         if ((JSON.parse(raw.toString()) as { type?: string }).type === 'pong') settle({ status: 101 });
       });

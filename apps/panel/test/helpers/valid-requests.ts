@@ -392,6 +392,15 @@ export const panelRequests: Record<string, BuildRequest> = {
       body: { username: `${user.email}|${serverId}`, password: user.password },
     };
   },
+  // The outbound link: a node of its own that dials in (its tunnel is replaced by each attempt).
+  'GET /api/nodes/link': async (ctx) => {
+    const node = await ctx.shared('outbound node', async () => {
+      const made = await makeNode(ctx);
+      await ctx.t.services.nodesRepo.update(made.id, { link: 'outbound' });
+      return made;
+    });
+    return { url: '/api/nodes/link', headers: { authorization: node.credential }, websocket: 'binary' };
+  },
   'POST /api/nodes/access': async (ctx) => {
     const node = await sharedNode(ctx);
     const user = await ctx.user();

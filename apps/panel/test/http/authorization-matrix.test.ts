@@ -21,9 +21,13 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, {}, { onRoute });
+    // Listening: the node link is a websocket route, opened over a real connection.
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as { port: number };
     matrix = await RouteMatrix.create({
       t,
       dialect,
+      url: `http://127.0.0.1:${port}`,
       table: panelRequests,
       makeServer: (admin) => serverRow(t, admin),
     });
@@ -70,6 +74,7 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
     const list = here().filter((r) => r.permission === 'node');
     expect(list.map((r) => r.key).sort()).toEqual([
       'GET /api/nodes/:id/package',
+      'GET /api/nodes/link',
       'HEAD /api/nodes/:id/package',
       'POST /api/nodes/access',
       'POST /api/nodes/sftp-auth',

@@ -39,6 +39,8 @@ export function nodeLinkRoutes(app: App, deps: NodeLinkRouteDeps): void {
     '/api/nodes/link',
     {
       websocket: true,
+      // Only the upgrade means anything here; a plain GET or HEAD would answer 404 after the credential check.
+      exposeHeadRoute: false,
       config: { permission: 'node' },
       schema: { tags: ['nodes'] },
       // Before the upgrade, so a refused node gets the catalogued error as JSON with its status.
