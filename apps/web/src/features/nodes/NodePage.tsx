@@ -42,6 +42,13 @@ export default function NodePage() {
   const node = useQuery({ ...nodeQuery(id ?? ''), enabled: !isNew });
   const outbound = node.data?.link === 'outbound';
   const linkState = useQuery({ ...nodeLinkStateQuery(id ?? ''), enabled: !isNew && outbound });
+  // The online badge asks the node itself: asked again at once when its link comes or goes.
+  const connected = linkState.data?.connected;
+  useEffect(() => {
+    if (id !== undefined && connected !== undefined) {
+      void queryClient.invalidateQueries({ queryKey: nodeKeys.features(id) });
+    }
+  }, [queryClient, id, connected]);
   const form = useForm<NodeFormValues>({
     initialValues: emptyNodeForm,
     validate: (values) => validateNode(values),
