@@ -52,6 +52,8 @@ export interface TransferJob {
 
 export class TransferRunner {
   private lastProgressAt = 0;
+  /** The commit was sent to B: B may hold the server even if its answer never came. */
+  private commitSent = false;
   private readonly aborting = new AbortController();
 
   constructor(
@@ -86,10 +88,9 @@ export class TransferRunner {
   /** Runs the whole move; never throws (the outcome is the final state, the socket event and the log). */
   async run(): Promise<TransferState> {
     let switched = false;
-    let committed = false;
     try {
       await this.stopOnA();
-      committed = await this.copyToB();
+      await this.copyToB();
       this.phase('switching');
       await this.switchToB();
       switched = true;
@@ -100,7 +101,7 @@ export class TransferRunner {
       }
       return await this.finish(null);
     } catch (err) {
-      if (!switched) await this.rollBack(committed);
+      if (!switched) await this.rollBack();
       return await this.finish(err);
     } finally {
       this.d.registry.end(this.job.serverId);
@@ -126,7 +127,7 @@ export class TransferRunner {
   }
 
   /** Prepares B, copies, verifies and commits; answers once B holds the committed copy. */
-  private async copyToB(): Promise<boolean> {
+  private async copyToB(): Promise<void> {
     this.phase('preparing');
     const { link } = this.d;
     const { from, to, serverId } = this.job;
@@ -159,13 +160,13 @@ export class TransferRunner {
     this.set({ bytes: report.bytes, files: report.files });
     this.phase('verifying');
     if (report.sha256 !== sent) throw new AppError('ErrTransferChecksum', { node: to.name });
+    this.commitSent = true;
     await link.json(
       to.id,
       PANEL_GRANT,
       { method: 'POST', path: `/daemon/transfer/${serverId}/commit`, body: JSON.stringify({ sha256: sent }) },
       { responseMs: COMMIT_RESPONSE_MS },
     );
-    return true;
   }
 
   /** Tar bytes include headers and padding: the figure shown is capped at the announced total until the end. */
@@ -216,16 +217,29 @@ export class TransferRunner {
     }
   }
 
-  /** Before the switch: B's staging (or its committed copy) goes, and A runs again as it did. */
-  private async rollBack(committed: boolean): Promise<void> {
-    const { to, serverId } = this.job;
-    const path = committed ? this.server() : `/daemon/transfer/${serverId}`;
-    try {
-      await this.d.link.json(to.id, committed ? this.job.grant : PANEL_GRANT, { method: 'DELETE', path });
-    } catch (err) {
-      this.d.log().warn({ err, serverId, node: to.id }, 'transfer: target not cleaned (it cleans at start)');
-    }
+  /**
+   * Before the switch: B's staging goes — and the server B registered, once the commit was sent (prepare refused
+   * an id B already had, so a server of that id on B can only be this copy) — and A runs again as it did.
+   */
+  private async rollBack(): Promise<void> {
+    await this.cleanB(PANEL_GRANT, `/daemon/transfer/${this.job.serverId}`);
+    if (this.commitSent) await this.cleanB(this.job.grant, this.server());
     if (this.state.wasRunning) await this.start(this.job.from, 'restarted on the source');
+  }
+
+  private async cleanB(grant: DaemonTokenGrant, path: string): Promise<void> {
+    const { to, serverId } = this.job;
+    try {
+      await this.d.link.json(to.id, grant, { method: 'DELETE', path });
+    } catch (err) {
+      if (isAppError(err) && err.code === 'ErrServerNotFound') return;
+      this.d
+        .log()
+        .warn(
+          { err, serverId, node: to.id },
+          'transfer: target not cleaned (its staging goes at its next start)',
+        );
+    }
   }
 
   private async finish(err: unknown): Promise<TransferState> {

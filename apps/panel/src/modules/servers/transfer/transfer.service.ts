@@ -72,7 +72,10 @@ export class TransferService {
       grant: { sub: identity.userId, server: DAEMON_TOKEN_ANY_SERVER, perms: [], admin: true },
       actor,
     });
-    const done = runner.run().finally(() => this.runs.delete(state.id));
+    const done = runner
+      .run()
+      .catch((err: unknown) => this.d.log().error({ err, serverId: access.serverId }, 'transfer: run failed'))
+      .finally(() => this.runs.delete(state.id));
     this.runs.set(state.id, { runner, done });
     return state;
   }
