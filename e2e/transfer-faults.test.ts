@@ -1,7 +1,8 @@
 /**
  * A server transfer survives every injected fault with the server whole on node A (docs/operations.md § Moving
  * a server between nodes): B's disk full before the copy and filled during it, B killed with SIGKILL mid-copy,
- * A killed mid-copy, and the panel's connection to B cut mid-copy. Both nodes are real `hearth daemon`
+ * A killed mid-copy, the panel's connection to B cut mid-copy, and a source node whose checksum does not match
+the bytes it sent (a stub node: real daemons do not lie). Both nodes are real `hearth daemon`
  * processes started from their deployment configs (so they can be killed); B keeps its servers on a 96 MiB
  * tmpfs of its own, and the panel reaches B through a TCP relay (B's private address) that holds the copy after
  * its first 2 MiB — each fault is injected while nothing moves, so a fast loopback copy never outruns it. After
@@ -24,7 +25,14 @@ import { fakeGameDefinition } from '../apps/daemon/test/helpers/test-daemon';
 import { startDeployedNode, type DeployedNode } from './helpers/deployed-node';
 import { freePort } from './helpers/net';
 import { codeOf, listeningPanel } from './helpers/node-fixture';
-import { hashTree, openSocket, settled, TcpRelay, writeTree } from './helpers/transfer-fixture';
+import {
+  hashTree,
+  lyingSourceNode,
+  openSocket,
+  settled,
+  TcpRelay,
+  writeTree,
+} from './helpers/transfer-fixture';
 
 const TREE_MIB = 48;
 const HOLD_AFTER = 2 * 1024 * 1024;
@@ -276,5 +284,41 @@ describe.skipIf(skip !== null)('server transfer faults', { timeout: 900_000 }, (
     await nothingOnB();
     await a.start(t, admin);
     await intactOnA(false);
+  });
+
+  it('a copy whose checksums differ: ErrTransferChecksum, B drops it, the server stays on its node', async () => {
+    const liar = await lyingSourceNode(join(a.serversDir, serverId), fakeGameDefinition());
+    try {
+      const node = { name: 'liar', publicHost: '127.0.0.1', privateHost: '127.0.0.1', tlsMode: 'plain' };
+      const made = await call(t, 'POST', '/api/nodes', {
+        token: admin,
+        body: { ...node, publicPort: liar.port, privatePort: liar.port, sftpPort: 2 },
+      });
+      const liarId = made.json<{ id: string }>().id;
+      const body = { ...fakeGameDefinition(), name: 'checked', node: liarId, users: [] };
+      const created = await call(t, 'POST', '/api/servers', { token: admin, body });
+      const id = created.json<{ id: string }>().id;
+      const started = await call(t, 'POST', `/api/servers/${id}/transfer`, {
+        token: admin,
+        body: { node: b.id },
+      });
+      expect(started.statusCode).toBe(202);
+      const end = await settled(t, admin, id);
+      expect(end).toMatchObject({
+        phase: 'failed',
+        error: { code: 'ErrTransferChecksum', metadata: { node: 'node-b' } },
+      });
+      const view = await call(t, 'GET', `/api/servers/${id}`, { token: admin });
+      expect(view.json()).toMatchObject({ server: { node: { id: liarId } } });
+      const staging = join(b.serversDir, '.transfers');
+      await waitFor(
+        () =>
+          !existsSync(join(b.serversDir, id)) && (!existsSync(staging) || readdirSync(staging).length === 0),
+        'B without the copy',
+        { timeoutMs: 60_000 },
+      );
+    } finally {
+      await liar.close();
+    }
   });
 });

@@ -7,6 +7,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createServer as createHttpServer, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { join, relative } from 'node:path';
 import WebSocket from 'ws';
@@ -190,4 +192,50 @@ export class TcpRelay {
     this.cut();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/**
+ * A node that answers what a transfer's source is asked (status, definition, export) — and sends a tar of
+ * `folder` whose trailer names a checksum of other bytes: the one fault two real daemons never produce, a copy
+ * that arrives whole but differs. Plain HTTP (a `plain` node); it accepts any token (it is the node at fault).
+ */
+export async function lyingSourceNode(
+  folder: string,
+  definition: object,
+): Promise<{ port: number; close(): Promise<void> }> {
+  const tar = execFileSync('tar', ['-cf', '-', '-C', folder, '.'], { maxBuffer: 256 * 1024 * 1024 });
+  const wrong = createHash('sha256').update('not the bytes sent').digest('hex');
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const server: HttpServer = createHttpServer((req, res) => {
+    req.resume();
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    const id = /^\/daemon\/server\/([^/]+)/.exec(path)?.[1] ?? '';
+    if (req.method === 'GET' && path.endsWith('/transfer/export')) {
+      res.writeHead(200, {
+        'content-type': 'application/x-tar',
+        'x-hearth-transfer-bytes': String(tar.length),
+        'x-hearth-transfer-files': '1',
+        trailer: 'x-hearth-transfer-sha256',
+      });
+      res.write(tar);
+      res.addTrailers({ 'x-hearth-transfer-sha256': wrong });
+      return res.end();
+    }
+    if (req.method === 'GET' && path.endsWith('/status'))
+      return json(res, 200, { running: false, installing: false });
+    if (req.method === 'GET' && path === `/daemon/server/${id}`) return json(res, 200, { ...definition, id });
+    if (req.method === 'PUT' && path === `/daemon/server/${id}`) return json(res, 200, {});
+    if (req.method === 'GET' && path === '/daemon/features')
+      return json(res, 200, { environments: ['standard'] });
+    json(res, 404, { error: { code: 'ErrServerNotFound', msg: 'Server not found' } });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
