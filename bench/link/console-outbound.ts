@@ -166,7 +166,13 @@ export interface RoundResult {
   max: number;
   lost: number;
   deliveries: number;
+  /** CPU seconds the daemon and the panel spent on the round: what the link costs, whatever the machine's load. */
+  daemonCpu: number;
+  panelCpu: number;
 }
+
+/** CPU seconds between two samples (/proc ticks are 1/100 s). */
+const cpuSeconds = (a: { ticks: number }, b: { ticks: number }) => (b.ticks - a.ticks) / 100;
 
 /** `count` subscribers through the panel's proxy on `link`'s server; the game writes `rate` lines/s for `seconds`. */
 async function round(
@@ -193,18 +199,25 @@ async function round(
     max: all.at(-1) ?? NaN,
     lost: subs.reduce((n, s) => n + (expected - s.lines), 0),
     deliveries: expected * count,
+    daemonCpu: cpuSeconds(daemonBefore, daemonAfter),
+    panelCpu: cpuSeconds(panelBefore, panelAfter),
   };
   console.log(
     `[${link}] ${rate} lines/s for ${seconds} s, ${count} subscribers: latency p50 ${fmt(result.p50, 0)} ms, ` +
       `p99 ${fmt(result.p99, 0)} ms, max ${fmt(result.max, 0)} ms; lost ${result.lost} of ${result.deliveries} ` +
-      `line deliveries; daemon CPU ${fmt(cpuBetween(daemonBefore, daemonAfter))}%, panel CPU ` +
-      `${fmt(cpuBetween(panelBefore, panelAfter))}%, panel RSS ${fmt(panelAfter.rss / 1048576)} MiB; ` +
-      `load average ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
+      `line deliveries; daemon CPU ${fmt(result.daemonCpu, 2)} s (${fmt(cpuBetween(daemonBefore, daemonAfter))}%), ` +
+      `panel CPU ${fmt(result.panelCpu, 2)} s (${fmt(cpuBetween(panelBefore, panelAfter))}%), ` +
+      `panel RSS ${fmt(panelAfter.rss / 1048576)} MiB; ` +
+      `load average ${load()}`,
   );
   return result;
 }
+
+/** The 1, 5 and 15 minute load averages: the figures mean little without them on a shared machine. */
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? NaN;
 
@@ -223,14 +236,17 @@ export async function runOutboundConsoleBench({
       `game (apps/daemon/test/fixtures/fake-game.mjs). ${subscribers} websocket subscribers, each its own process, ` +
       "connect to the panel's /proxy/daemon/socket/<server> with an admin session (the browser's path). " +
       `\`rate ${rate} ${seconds}\` stamps each line with Date.now() when the game writes it; latency = arrival at ` +
-      'the subscriber − stamp (ms resolution, all subscribers pooled); lost = lines a subscriber never got. ' +
-      `${rounds} rounds, inbound and outbound alternating. Load average before: ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}.`,
+      'the subscriber − stamp (ms resolution, all subscribers pooled); lost = lines a subscriber never got; CPU = ' +
+      'seconds of CPU the daemon and the panel used during the round (/proc/<pid>/stat). One uncounted 1 s warm-up ' +
+      'round per link, then ' +
+      `${rounds} rounds, inbound and outbound alternating. Load average before: ${load()}.`,
   );
   const b = await startBench();
   const results: Record<Link, RoundResult[]> = { inbound: [], outbound: [] };
   try {
+    // One short uncounted round per link first: the first pass through the tunnel's code runs cold (JIT).
+    console.log('warm-up (not counted):');
+    for (const link of ['inbound', 'outbound'] as const) await round(b, link, rate, 1, subscribers);
     for (let i = 0; i < rounds; i += 1) {
       for (const link of ['inbound', 'outbound'] as const)
         results[link].push(await round(b, link, rate, seconds, subscribers));
@@ -248,8 +264,8 @@ export async function runOutboundConsoleBench({
       `(added ${fmt(m('outbound', 'p50') - m('inbound', 'p50'), 0)} ms); p99 inbound ${fmt(m('inbound', 'p99'), 0)} ms, ` +
       `outbound ${fmt(m('outbound', 'p99'), 0)} ms (added ${fmt(m('outbound', 'p99') - m('inbound', 'p99'), 0)} ms, ` +
       `target ≤ +5 ms); lost inbound ${lost('inbound')} of ${deliveries('inbound')}, outbound ${lost('outbound')} of ` +
-      `${deliveries('outbound')}; load average after ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
+      `${deliveries('outbound')}; CPU per round daemon inbound ${fmt(m('inbound', 'daemonCpu'), 2)} s, outbound ` +
+      `${fmt(m('outbound', 'daemonCpu'), 2)} s, panel inbound ${fmt(m('inbound', 'panelCpu'), 2)} s, outbound ` +
+      `${fmt(m('outbound', 'panelCpu'), 2)} s; load average after ${load()}`,
   );
 }

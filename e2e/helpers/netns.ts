@@ -66,6 +66,9 @@ function freeSubnet(): number {
 }
 
 let sequence = 0;
+const REPO = join(import.meta.dirname, '..', '..');
+/** Each namespace's copy of the built `hearth` (see builtHearth), removed with the namespace. */
+const builtCopies = new Map<string, string>();
 
 /** Builds the namespace described at the top; torn down by `close()` and, whatever happens, at process exit. */
 export function createIsolatedNetns(): IsolatedNetns {
@@ -83,6 +86,9 @@ export function createIsolatedNetns(): IsolatedNetns {
     open = false;
     process.off('exit', close);
     killAllIn(name);
+    const copy = builtCopies.get(name);
+    if (copy) rmSync(copy, { recursive: true, force: true });
+    builtCopies.delete(name);
     for (const args of [
       ['netns', 'del', name],
       ['link', 'del', hostIf],
@@ -179,23 +185,21 @@ export async function tcpConnectFrom(
   return out.trim() as TcpOutcome;
 }
 
-const REPO = join(import.meta.dirname, '..', '..');
-let builtCopy: string | null = null;
-
 /**
- * A private copy of the built `hearth` (dist/hearth) for this run: another `npm run build` rewrites dist/hearth
- * with new chunk names, which would break a daemon already running from it. Copied under the build lock, inside
- * the repository (the bundle loads its externals from the repository's node_modules); removed at exit.
+ * A private copy of the built `hearth` (dist/hearth) for the namespace's daemon: another `npm run build` rewrites
+ * dist/hearth with new chunk names, which would break a daemon already running from it. Copied under the build
+ * lock, inside the repository (the bundle loads its externals from the repository's node_modules); removed with
+ * the namespace.
  */
-function builtHearth(): string {
-  if (builtCopy) return builtCopy;
+function builtHearth(ns: IsolatedNetns): string {
+  const known = builtCopies.get(ns.name);
+  if (known) return known;
   const dist = join(REPO, 'dist', 'hearth');
   if (!existsSync(join(dist, 'bin', 'hearth.js')))
     throw new Error(`${dist} is missing: run \`npm run build\``);
-  const copy = join(REPO, 'dist', `netns-${process.pid}`);
+  const copy = join(REPO, 'dist', ns.name);
   run('flock', ['/tmp/webbuild.lock', 'cp', '-a', dist, copy]);
-  process.once('exit', () => rmSync(copy, { recursive: true, force: true }));
-  builtCopy = copy;
+  builtCopies.set(ns.name, copy);
   return copy;
 }
 
@@ -232,7 +236,7 @@ export function deployInNetns(
   };
   const start = async () => {
     output = '';
-    const cli = join(builtHearth(), 'bin', 'hearth.js');
+    const cli = join(builtHearth(ns), 'bin', 'hearth.js');
     // `ip netns exec` execs the command: the child's pid is the daemon's own.
     const started = spawn(
       'ip',
