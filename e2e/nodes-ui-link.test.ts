@@ -3,7 +3,8 @@
  * a phone (390 px): an administrator adds a node that dials the panel, the form says its private address is not
  * used, the Node page waits for the node, shows the SFTP relay's port and a deployment whose config dials out
  * (`"link": "outbound"`, loopback listeners) with what the node's machine needs. Then a real daemon runs that
- * config, dials the panel, and the page (refetching every few seconds) says Connected.
+ * config, dials the panel, and the page (refetching every few seconds) says Connected; a server on that node shows
+ * users the relay's address (the node's public host, the panel's, and its SFTP port) in its Files tab.
  */
 import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningDaemon } from '@hearth/daemon';
 import { browserAvailable, screenshot } from './helpers/browser';
 import { BrowserSuite } from './helpers/browser-suite';
-import { startDaemonFromDeployment } from './helpers/daemon-node';
+import { createFakeGameServer, startDaemonFromDeployment } from './helpers/daemon-node';
 import { createFirstAdmin, type Account } from './helpers/panel';
 import { field } from './helpers/server-ui';
 
@@ -108,5 +109,17 @@ describe.runIf(canRun)('node link mode in Chromium', { timeout: 600_000 }, () =>
     // The node answers the panel through its link: the online badge follows.
     await page.locator(`[data-testid="node-status-${id}"][data-status="online"]`).waitFor(WAIT);
     await screenshot(page, 'node-link-connected-1440');
+  });
+
+  it("a server on the outbound node: the Files tab's SFTP box gives the panel's relay address", async () => {
+    const first = created[0];
+    if (!first) throw new Error('no outbound node was created');
+    const serverId = await createFakeGameServer(
+      { panel: suite.panel, admin, nodeId: first.id },
+      'behind the link',
+    );
+    const page = await suite.open(admin, `/server/${encodeURIComponent(serverId)}?tab=files`);
+    await page.getByTestId('sftp-address').waitFor(WAIT);
+    expect(await page.getByTestId('sftp-address').textContent()).toBe(`127.0.0.1:${first.relayPort}`);
   });
 });
