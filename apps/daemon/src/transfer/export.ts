@@ -7,7 +7,6 @@
  */
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { once } from 'node:events';
 import { create as createTar } from 'tar';
 import {
   AppError,
@@ -52,12 +51,18 @@ export function holdForExport(server: Server, busy: BusyProbe): () => void {
 }
 
 /** Resolves once `raw` may take more, or rejects when the reader is gone. */
-async function drained(raw: ServerResponse): Promise<void> {
-  if (raw.destroyed) throw new Error('the reader went away');
-  const closed = once(raw, 'close').then(() => {
-    throw new Error('the reader went away');
+function drained(raw: ServerResponse): Promise<void> {
+  if (raw.destroyed) return Promise.reject(new Error('the reader went away'));
+  return new Promise((resolve, reject) => {
+    const done = (gone: boolean) => {
+      raw.off('drain', onDrain).off('close', onClose);
+      if (gone) reject(new Error('the reader went away'));
+      else resolve();
+    };
+    const onDrain = () => done(false);
+    const onClose = () => done(true);
+    raw.on('drain', onDrain).on('close', onClose);
   });
-  await Promise.race([once(raw, 'drain'), closed]);
 }
 
 /**
