@@ -12,8 +12,6 @@ import {
   AppError,
   isAppError,
   type DaemonTokenGrant,
-  type ServerDefinitionView,
-  type StatusResponse,
   type TransferPhase,
   type TransferState,
 } from '@hearth/contract';
@@ -21,13 +19,13 @@ import type { NodeLink } from '../../../nodes-link/node-link';
 import type { ActivityActor, ActivityService } from '../../activity/activity.service';
 import type { ServersRepository } from '../servers.repository';
 import type { SocketRegistry } from '../socket-registry';
-import { copyInto, openExport, PANEL_GRANT, type NodeRef } from './transfer-copy';
+import { TransferCalls } from './transfer-calls';
+import { tellOutcome, transferErrorOf } from './transfer-outcome';
+import { copyInto, openExport, type NodeRef } from './transfer-copy';
 import type { TransferRegistry } from './transfer-registry';
 
 /** At most ~4 progress events a second reach the sockets. */
 const PROGRESS_EVERY_MS = 250;
-const STOP_RESPONSE_MS = 120_000;
-const COMMIT_RESPONSE_MS = 10 * 60_000;
 /** A copy during which no byte moves for this long has a hung link. */
 export const DEFAULT_IDLE_MS = 60_000;
 
@@ -55,11 +53,14 @@ export class TransferRunner {
   /** The commit was sent to B: B may hold the server even if its answer never came. */
   private commitSent = false;
   private readonly aborting = new AbortController();
+  private readonly calls: TransferCalls;
 
   constructor(
     private readonly d: TransferDeps,
     private readonly job: TransferJob,
-  ) {}
+  ) {
+    this.calls = new TransferCalls(d.link, job.serverId, job.grant);
+  }
 
   /** The panel is closing: a copy under way stops and is rolled back like any failure. */
   abort(): void {
@@ -79,10 +80,6 @@ export class TransferRunner {
   private phase(phase: TransferPhase): void {
     const { bytes, total } = this.set({ phase });
     this.d.sockets.broadcast(this.job.serverId, { type: 'transfer-progress', data: { phase, bytes, total } });
-  }
-
-  private server(path = ''): string {
-    return `/daemon/server/${this.job.serverId}${path}`;
   }
 
   /** Runs the whole move; never throws (the outcome is the final state, the socket event and the log). */
@@ -110,20 +107,10 @@ export class TransferRunner {
 
   private async stopOnA(): Promise<void> {
     this.phase('stopping');
-    const { from, grant } = this.job;
-    const status = await this.d.link.json<StatusResponse>(from.id, grant, {
-      method: 'GET',
-      path: this.server('/status'),
-    });
+    const status = await this.calls.status(this.job.from);
     if (status.installing) throw new AppError('ErrTransferFailed', { reason: 'the server is installing' });
     this.set({ wasRunning: status.running });
-    if (!status.running) return;
-    await this.d.link.json(
-      from.id,
-      grant,
-      { method: 'POST', path: this.server('/stop?wait=true') },
-      { responseMs: STOP_RESPONSE_MS },
-    );
+    if (status.running) await this.calls.power(this.job.from, 'stop');
   }
 
   /** Prepares B, copies, verifies and commits; answers once B holds the committed copy. */
@@ -131,18 +118,11 @@ export class TransferRunner {
     this.phase('preparing');
     const { link } = this.d;
     const { from, to, serverId } = this.job;
-    const definition = await link.json<ServerDefinitionView>(from.id, this.job.grant, {
-      method: 'GET',
-      path: this.server(),
-    });
+    const definition = await this.calls.definition(from);
     const source = await openExport(link, from, serverId);
     try {
       this.set({ total: source.total, files: source.files });
-      await link.json(to.id, PANEL_GRANT, {
-        method: 'POST',
-        path: `/daemon/transfer/${serverId}/prepare`,
-        body: JSON.stringify({ definition, bytes: source.total }),
-      });
+      await this.calls.prepare(to, definition, source.total);
     } catch (err) {
       source.res.destroy();
       throw err;
@@ -161,12 +141,7 @@ export class TransferRunner {
     this.phase('verifying');
     if (report.sha256 !== sent) throw new AppError('ErrTransferChecksum', { node: to.name });
     this.commitSent = true;
-    await link.json(
-      to.id,
-      PANEL_GRANT,
-      { method: 'POST', path: `/daemon/transfer/${serverId}/commit`, body: JSON.stringify({ sha256: sent }) },
-      { responseMs: COMMIT_RESPONSE_MS },
-    );
+    await this.calls.commit(to, sent);
   }
 
   /** Tar bytes include headers and padding: the figure shown is capped at the announced total until the end. */
@@ -192,9 +167,9 @@ export class TransferRunner {
   }
 
   private async removeFromA(): Promise<void> {
-    const { from, grant } = this.job;
+    const { from } = this.job;
     try {
-      await this.d.link.json(from.id, grant, { method: 'DELETE', path: this.server() });
+      await this.calls.deleteServer(from);
     } catch (err) {
       if (isAppError(err) && err.code === 'ErrServerNotFound') return;
       this.d
@@ -206,12 +181,7 @@ export class TransferRunner {
 
   private async start(node: NodeRef, what: string): Promise<void> {
     try {
-      await this.d.link.json(
-        node.id,
-        this.job.grant,
-        { method: 'POST', path: this.server('/start?wait=true') },
-        { responseMs: STOP_RESPONSE_MS },
-      );
+      await this.calls.power(node, 'start');
     } catch (err) {
       this.d.log().warn({ err, serverId: this.job.serverId, node: node.id }, `transfer: server not ${what}`);
     }
@@ -222,15 +192,16 @@ export class TransferRunner {
    * an id B already had, so a server of that id on B can only be this copy) — and A runs again as it did.
    */
   private async rollBack(): Promise<void> {
-    await this.cleanB(PANEL_GRANT, `/daemon/transfer/${this.job.serverId}`);
-    if (this.commitSent) await this.cleanB(this.job.grant, this.server());
+    const { to } = this.job;
+    await this.cleanB(() => this.calls.abort(to));
+    if (this.commitSent) await this.cleanB(() => this.calls.deleteServer(to));
     if (this.state.wasRunning) await this.start(this.job.from, 'restarted on the source');
   }
 
-  private async cleanB(grant: DaemonTokenGrant, path: string): Promise<void> {
+  private async cleanB(clean: () => Promise<void>): Promise<void> {
     const { to, serverId } = this.job;
     try {
-      await this.d.link.json(to.id, grant, { method: 'DELETE', path });
+      await clean();
     } catch (err) {
       if (isAppError(err) && err.code === 'ErrServerNotFound') return;
       this.d
@@ -243,40 +214,15 @@ export class TransferRunner {
   }
 
   private async finish(err: unknown): Promise<TransferState> {
-    const { serverId, from, to, actor } = this.job;
-    const failure =
-      err === null
-        ? null
-        : isAppError(err)
-          ? err
-          : new AppError('ErrTransferFailed', {
-              reason: err instanceof Error ? err.message : 'unknown',
-            });
-    if (failure && !isAppError(err)) this.d.log().error({ err, serverId }, 'transfer failed unexpectedly');
-    const error = failure ? { code: failure.code, metadata: { ...failure.metadata } } : null;
+    if (err !== null && !isAppError(err))
+      this.d.log().error({ err, serverId: this.job.serverId }, 'transfer failed unexpectedly');
+    const error = err === null ? null : transferErrorOf(err);
     const state = this.set({
-      phase: failure ? 'failed' : 'done',
+      phase: error ? 'failed' : 'done',
       finishedAt: new Date().toISOString(),
       error,
     });
-    const node = failure ? from.id : to.id;
-    this.d.sockets.broadcast(serverId, {
-      type: 'transfer-done',
-      data: { ok: !failure, node, ...(error ? { error } : {}) },
-    });
-    await this.d.activity.record({
-      actor,
-      action: failure ? 'server.transfer.failed' : 'server.transfer.finished',
-      serverId,
-      nodeId: node,
-      details: {
-        from: from.id,
-        to: to.id,
-        bytes: state.bytes,
-        ...(error ? { error: error.code } : {}),
-        ...(state.leftover ? { leftover: state.leftover } : {}),
-      },
-    });
+    await tellOutcome(this.d, this.job, state);
     return state;
   }
 }
