@@ -8,7 +8,8 @@ the bytes it sent (a stub node: real daemons do not lie). Both nodes are real `h
  * its first 2 MiB — each fault is injected while nothing moves, so a fast loopback copy never outruns it. After
  * each: the panel's row and A's daemon still have the server, its files hash as before, it runs again if it ran
  * (and it starts), and B has neither the server nor a staging copy. While the copy is held, power actions,
- * file writes, a second transfer and the socket's start are refused with ErrTransferInProgress.
+ * file writes, a second transfer, deletion and the socket's start, console and file deletion are refused with
+ErrTransferInProgress; reads still work.
  *
  * tmpfs needs root (mount). Without it the suite is skipped with the reason, unless CI=true.
  */
@@ -222,7 +223,7 @@ describe.skipIf(skip !== null)('server transfer faults', { timeout: 900_000 }, (
     await intactOnA(true);
   });
 
-  it('while a copy is held, power, writes, a second transfer and the socket start are refused', async () => {
+  it('while a copy is held, changes are refused (power, files, console, a second move, deletion), reads work', async () => {
     const socket = await openSocket(url, serverId, admin);
     await heldTransfer();
     for (const res of [
@@ -235,7 +236,14 @@ describe.skipIf(skip !== null)('server transfer faults', { timeout: 900_000 }, (
     }
     expect((await proxy('GET', 'status')).statusCode).toBe(200);
     socket.send({ type: 'start' });
-    await waitFor(() => socket.errors().includes('ErrTransferInProgress'), 'the socket refusal');
+    socket.send({ type: 'console', command: 'say moving' });
+    socket.send({ type: 'file', action: 'delete', path: 'server.properties' });
+    socket.send({ type: 'status' });
+    await waitFor(
+      () => socket.errors().filter((code) => code === 'ErrTransferInProgress').length === 3,
+      'the socket refusals',
+    );
+    await waitFor(() => socket.of('status').length > 0, 'a status: reads still work');
     await waitFor(
       () => socket.of('transfer-progress').some((m) => m.data.phase === 'copying'),
       'copy progress on the socket',

@@ -18,8 +18,17 @@ import { checkInbound, samePerms } from './socket-permissions';
 import { SOCKET_CLOSE } from './socket-registry';
 
 const TOKEN_EXPIRED = 4001;
-/** Socket messages refused while the server moves between nodes. */
-const POWER: ReadonlySet<string> = new Set(['start', 'stop', 'kill', 'restart', 'install']);
+/** Socket messages that change the server, refused while it moves between nodes (as the proxy's writes are). */
+const CHANGES: ReadonlySet<string> = new Set([
+  'start',
+  'stop',
+  'kill',
+  'restart',
+  'install',
+  'console',
+  'file:create',
+  'file:delete',
+]);
 /** Frames a browser may send before the daemon socket is open; beyond that they are refused. */
 const MAX_QUEUED = 64;
 /** Bytes relayed to the browser but not yet handed to its connection before the daemon socket is paused. */
@@ -34,7 +43,7 @@ export interface RelayDeps {
   onEnd: () => void;
   /** A message passed the permission check and goes to the daemon (the activity log records it). */
   onAccepted?: (text: string, identity: Identity, access: ServerAccess) => void;
-  /** Whether the server is being moved to another node: power messages are refused meanwhile. */
+  /** Whether the server is being moved to another node: messages that change it are refused meanwhile. */
   moving?: (serverId: string) => boolean;
   log: { warn: (obj: object, msg: string) => void };
 }
@@ -91,7 +100,7 @@ export class SocketRelay {
   private inbound(text: string): void {
     try {
       const key = checkInbound(text, this.access);
-      if (POWER.has(key) && this.deps.moving?.(this.access.serverId))
+      if (CHANGES.has(key) && this.deps.moving?.(this.access.serverId))
         throw new AppError('ErrTransferInProgress');
     } catch (err) {
       return this.sendError(err);

@@ -21,7 +21,7 @@ export interface SocketRouteDeps {
   registry: SocketRegistry;
   auth: AuthDeps;
   activity: ActivityService;
-  /** Whether the server is being moved between nodes (its power messages are refused meanwhile). */
+  /** Whether the server is being moved between nodes (messages that change it are refused meanwhile). */
   moving?: (serverId: string) => boolean;
 }
 

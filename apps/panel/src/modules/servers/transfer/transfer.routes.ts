@@ -2,7 +2,7 @@
  * `POST /api/servers/{id}/transfer` `{node}` → 202 with the transfer's state, and `GET` of the current or last
  * one (administrators only; docs/api.md § Moving a server). While a server moves, every proxied call that is
  * not a read (power, console, file writes, uploads, backups) and its deletion are refused with
- * ErrTransferInProgress; the socket's power messages too (socket-proxy.ts asks `moving`).
+ * ErrTransferInProgress; the socket's messages that change the server too (socket-proxy.ts asks `moving`).
  */
 import { z } from 'zod';
 import type { FastifyRequest, RouteOptions } from 'fastify';
