@@ -96,17 +96,19 @@ export class OutboundLink {
       handshakeTimeout: 15_000,
     });
     this.#socket = socket;
-    socket.once('unexpected-response', (_req, res) => {
+    // A refusal before the upgrade: its catalogued code is the reason logged (ErrNodeLinkMode, a bad secret).
+    socket.once('unexpected-response', (req, res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
+      const done = () => {
         const code = /"code"\s*:\s*"(\w+)"/.exec(Buffer.concat(chunks).toString())?.[1] ?? 'no code';
         this.#retry(`refused by the panel: ${res.statusCode} ${code}`);
-      });
-      res.on('error', () => this.#retry(`refused by the panel: ${res.statusCode}`));
-      socket.terminate();
+        req.destroy();
+      };
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.once('end', done);
+      res.once('error', done);
     });
-    socket.once('error', (err) => this.#retry(err.message));
+    socket.on('error', (err) => this.#retry(err.message));
     socket.once('open', () => this.#opened(socket));
   }
 
