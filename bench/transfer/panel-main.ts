@@ -1,7 +1,8 @@
 /**
  * The panel under test for `bench:transfer`, in its own process: SQLite, an admin, two nodes (A on 127.0.0.1, B on
  * 127.0.0.2) with freshly issued credentials. Prints `{port, token, nodes: [{id, config}]}` as JSON; each daemon
- * runs in its own process (bench/files/daemon-main.ts).
+ * runs in its own process (bench/files/daemon-main.ts). BENCH_TRANSFER_TLS=plain: both nodes' links in plain HTTP
+ * (default: pinned HTTPS, as a new node is), to tell the encryption's share of the cost.
  */
 import { buildTestApp, createUser } from '../../apps/panel/test/helpers/app';
 
@@ -22,6 +23,7 @@ for (const [name, host] of [
     privateHost: host,
     privatePort: 1,
     sftpPort: 2,
+    tlsMode: process.env.BENCH_TRANSFER_TLS === 'plain' ? 'plain' : 'pinned',
   });
   nodes.push({
     id: node.id,

@@ -3,8 +3,9 @@
  * dataset: 4 × 224 MiB incompressible files + 6,000 files of 4–68 KiB in 60 folders) moved from node A to node B
  * through the panel's API, BENCH_TRANSFER_ROUNDS times (default 3): seconds from the POST to `done`, MB/s of file
  * contents, and every file's SHA-256 on B checked against the dataset. Then, unless BENCH_TRANSFER_PROFILE_STEPS=0,
- * the same folder through each step alone in this process (hashing the files, the export's tar + SHA-256, tar
- * into the import's extractor with no HTTP), so the gap to the HTTP hops shows. Exits non-zero on a failed move
+ * the same folder through each step alone in this process (the export's tar + SHA-256, then tar into the import's
+ * extractor with no HTTP), wall and CPU seconds, so the share of the HTTP hops shows. Each round prints the CPU
+ * seconds of the panel and both daemons: on a shared machine those, not the wall time, say what the move costs. Exits non-zero on a failed move
  * or a checksum mismatch. HEARTH_BENCH_QUICK=1 checks the harness on a small folder.
  */
 // Tags this process so no child outlives it, whatever way the run ends (children.ts).
@@ -27,11 +28,13 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-/** Seconds `fn` takes. */
-async function timed(fn: () => Promise<unknown>): Promise<number> {
+/** Seconds `fn` takes, and the CPU seconds (user + system, every thread) this process used meanwhile. */
+async function timed(fn: () => Promise<unknown>): Promise<{ s: number; cpu: number }> {
   const began = performance.now();
+  const cpu = process.cpuUsage();
   await fn();
-  return (performance.now() - began) / 1000;
+  const used = process.cpuUsage(cpu);
+  return { s: (performance.now() - began) / 1000, cpu: (used.user + used.system) / 1e6 };
 }
 
 /** The export's own work (daemon/src/transfer/export.ts): node-tar's pack of the folder, hashed, dropped. */
@@ -61,8 +64,8 @@ async function tarIntoExtract(root: string): Promise<void> {
 
 async function profileSteps(dataset: string, bytes: number): Promise<void> {
   console.log('\nsteps alone, in this process (same folder, warm page cache):');
-  const rate = (s: number) => `${fmt(s, 2)} s  ${fmt(bytes / MB / s, 0)} MB/s`;
-  console.log(`  read + SHA-256 of every file        ${rate(await timed(() => manifest(dataset)))}`);
+  const rate = ({ s, cpu }: { s: number; cpu: number }) =>
+    `${fmt(s, 2)} s  ${fmt(bytes / MB / s, 0)} MB/s  (${fmt(cpu, 2)} CPU s)`;
   console.log(`  tar pack + SHA-256 (export's work)  ${rate(await timed(() => tarAndHash(dataset)))}`);
   console.log(`  tar pack → extractor (no HTTP)      ${rate(await timed(() => tarIntoExtract(dataset)))}`);
 }
@@ -95,6 +98,12 @@ async function main(): Promise<void> {
           `tar) in ${fmt(result.seconds, 2)} s = ${fmt(mbps)} MB/s; ${expected.size} SHA-256 equal on B; phases (s): ` +
           `${phases}; load ${load()}`,
       );
+      const { panel, a, b } = result.cpu;
+      const busiest = Math.max(panel, a, b);
+      console.log(
+        `  CPU seconds: panel ${fmt(panel, 2)}, node A ${fmt(a, 2)}, node B ${fmt(b, 2)} (sum ${fmt(panel + a + b, 2)}); ` +
+          `the busiest process alone would allow ${fmt(result.total / MB / busiest, 0)} MB/s on a free core`,
+      );
       await bench.api('DELETE', `/api/servers/${result.id}`);
     }
   } finally {
@@ -108,7 +117,8 @@ async function main(): Promise<void> {
   );
   console.log(
     'method: POST /api/servers/{id}/transfer → GET …/transfer every 100 ms until done; MB = 10^6 bytes of file ' +
-      'contents; panel and both daemons in their own processes on loopback (A 127.0.0.1, B 127.0.0.2, pinned TLS)',
+      'contents; panel and both daemons in their own processes on loopback (A 127.0.0.1, B 127.0.0.2), node links ' +
+      `${process.env.BENCH_TRANSFER_TLS === 'plain' ? 'plain HTTP' : 'pinned HTTPS'}`,
   );
   if (process.env.BENCH_TRANSFER_PROFILE_STEPS !== '0') await profileSteps(dataset, bytes);
 }

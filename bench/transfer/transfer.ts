@@ -8,7 +8,15 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -157,6 +165,21 @@ export interface RoundResult {
   files: number;
   /** Seconds spent in each phase, as seen by polling (±the poll interval). */
   phases: Record<string, number>;
+  /** CPU seconds (user + system) each process used during the move: the figure the machine's load cannot bend. */
+  cpu: { panel: number; a: number; b: number };
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) process `pid` has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+function cpuOf(pids: TransferBench['pids']): { panel: number; a: number; b: number } {
+  return { panel: cpuSeconds(pids.panel), a: cpuSeconds(pids.a), b: cpuSeconds(pids.b) };
 }
 
 const POLL_MS = 100;
@@ -174,6 +197,7 @@ export async function round(
   const cp = spawnSync('cp', ['-al', `${dataset}/.`, root]);
   if (cp.status !== 0) throw new Error(`cp -al: ${cp.stderr.toString()}`);
   const phases: Record<string, number> = {};
+  const cpuBefore = cpuOf(bench.pids);
   const began = performance.now();
   let state = await bench.api<TransferState>('POST', `/api/servers/${id}/transfer`, { node: bench.b.id });
   let phaseAt = began;
@@ -189,6 +213,12 @@ export async function round(
     }
   }
   const seconds = (performance.now() - began) / 1000;
+  const cpuAfter = cpuOf(bench.pids);
+  const cpu = {
+    panel: cpuAfter.panel - cpuBefore.panel,
+    a: cpuAfter.a - cpuBefore.a,
+    b: cpuAfter.b - cpuBefore.b,
+  };
   if (state.phase === 'failed') throw new Error(`transfer failed: ${JSON.stringify(state.error)}`);
-  return { id, seconds, tarBytes: state.bytes, total: state.total, files: state.files, phases };
+  return { id, seconds, tarBytes: state.bytes, total: state.total, files: state.files, phases, cpu };
 }
