@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { nodeChoicesQuery } from '../../nodes/api';
 import { CardHeading } from '../admin/CardHeading';
 import type { ServerLive } from '../useServerLive';
-import { finished } from './api';
+import { finished } from './model';
 import { TransferDialog } from './TransferDialog';
 import { TransferStatus } from './TransferStatus';
 import { useTransfer } from './useTransfer';

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, List, Modal, Radio, Stack, Text } from '@m
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
-import { finished } from './api';
+import { finished } from './model';
 import { TransferStatus } from './TransferStatus';
 import type { TransferView } from './useTransfer';
 

@@ -1,4 +1,4 @@
-import type { ServerTransferBody, TransferPhase, TransferState } from '@hearth/contract/transfer';
+import type { ServerTransferBody, TransferState } from '@hearth/contract/transfer';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
@@ -7,9 +7,6 @@ import { serverKeys } from '../api';
 const enc = encodeURIComponent;
 
 export const transferKey = (id: string) => [...serverKeys.all, 'transfer', id] as const;
-
-/** The phases after which nothing changes any more. */
-export const finished = (phase: TransferPhase) => phase === 'done' || phase === 'failed';
 
 /**
  * The server's current or last move, or null when it never moved (the panel answers 404 ErrTransferNotFound).
