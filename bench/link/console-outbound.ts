@@ -254,7 +254,7 @@ export async function runOutboundConsoleBench({
       "connect to the panel's /proxy/daemon/socket/<server> with an admin session (the browser's path). " +
       `\`rate ${rate} ${seconds}\` stamps each line with Date.now() when the game writes it; latency = arrival at ` +
       'the subscriber − stamp (ms resolution, all subscribers pooled); lost = lines a subscriber never got; CPU = ' +
-      'seconds of CPU the daemon and the panel used during the round (/proc/<pid>/stat). One uncounted 1 s warm-up ' +
+      'seconds of CPU the daemon and the panel used during the round (/proc/<pid>/stat). One uncounted warm-up ' +
       'round per link, then ' +
       `${rounds} rounds, inbound and outbound alternating. Every process of the benchmark runs at nice ${nice} ` +
       `(inherited from this one). Load average before: ${load()}.`,
@@ -262,9 +262,10 @@ export async function runOutboundConsoleBench({
   const b = await startBench();
   const results: Record<Link, RoundResult[]> = { inbound: [], outbound: [] };
   try {
-    // One short uncounted round per link first: the first pass through the tunnel's code runs cold (JIT).
+    // One full uncounted round per link first: the first sustained burst through a fresh link runs cold (JIT,
+    // buffers and heaps growing) and was up to a second slower at p99 than the rounds after it; printed apart.
     console.log('warm-up (not counted):');
-    for (const link of ['inbound', 'outbound'] as const) await round(b, link, rate, 1, subscribers);
+    for (const link of ['inbound', 'outbound'] as const) await round(b, link, rate, seconds, subscribers);
     for (let i = 0; i < rounds; i += 1) {
       for (const link of ['inbound', 'outbound'] as const)
         results[link].push(await round(b, link, rate, seconds, subscribers));
