@@ -2,7 +2,9 @@
  * Moving a server between nodes in Chromium (issue 19; docs/web.md § Moving a server): a real panel with two real
  * daemons started from their nodes' deployment configs. An administrator moves a running server from node A to
  * node B at 1440 px and sees the progress, then the success; the page then names node B, the server runs there
- * and its files came along. At 390 px the dialog fits the screen and moves it back. A server user holding every
+ * and its files came along. At 390 px the dialog fits the screen and moves it back. A move started before the
+ * page opened (a server that ignores `stop` holds it in its stopping phase) is picked up and followed to its end.
+ * A server user holding every
  * flag sees no such action (and the API refuses them). The target node stopped right before confirming: the
  * catalogued error is shown and the server stays on A, running.
  */
@@ -12,6 +14,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverPermissions } from '@hearth/contract';
+import { fakeGameDefinition } from '../apps/daemon/test/helpers/test-daemon';
 import { browserAvailable, screenshot } from './helpers/browser';
 import { BrowserSuite } from './helpers/browser-suite';
 import {
@@ -26,8 +29,10 @@ import { statusIs } from './helpers/server-ui';
 
 const canRun = browserAvailable('transfer UI');
 const LONG = 120_000;
-// Two daemons in one process: the Minetest server list's fixed loopback port would collide.
-const NODE_OVERRIDES = { players: { serverListPort: 0 } };
+// Two daemons in one process: the Minetest server list's fixed loopback port would collide. A server ignoring
+// `stop` keeps a move in its stopping phase for the whole stop timeout: the window the pick-up test needs.
+const STOP_TIMEOUT_MS = 60_000;
+const NODE_OVERRIDES = { players: { serverListPort: 0 }, power: { stopTimeoutMs: STOP_TIMEOUT_MS } };
 
 describe.runIf(canRun)('moving a server between nodes in Chromium', () => {
   let suite: BrowserSuite;
@@ -140,6 +145,37 @@ describe.runIf(canRun)('moving a server between nodes in Chromium', () => {
     expect(await nodeOf()).toBe(a.nodeId);
     await expect.poll(running, { timeout: LONG }).toBe(true);
   });
+
+  it(
+    'a move already running when the page opens is picked up and followed to its end',
+    { timeout: 360_000 },
+    async () => {
+      const definition = fakeGameDefinition();
+      definition.data.flags.value = '--ignore-stop';
+      const body = { ...definition, name: 'stubborn', node: a.nodeId, users: [] };
+      const { id } = await call<{ id: string }>('POST', '/api/servers', body);
+      await call('POST', `/proxy/daemon/server/${id}/install?wait=true`);
+      await call('POST', `/proxy/daemon/server/${id}/start?wait=true`);
+      const started = await call<{ phase: string }>('POST', `/api/servers/${id}/transfer`, {
+        node: b.nodeId,
+      });
+      expect(started.phase).not.toMatch(/^(done|failed)$/);
+      const page = await suite.open(admin, `/server/${id}?tab=admin`);
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('transfer-progress').waitFor({ timeout: STOP_TIMEOUT_MS / 2 });
+      expect(await dialog.getByTestId('transfer-progress').getAttribute('data-phase')).toBe('stopping');
+      await screenshot(page, 'transfer-picked-up');
+      // The daemon kills the server at its stop timeout; the move then goes on and the dialog follows it.
+      const result = dialog.getByTestId('transfer-result');
+      await result.waitFor({ timeout: 240_000 });
+      expect(await result.getAttribute('data-outcome')).toBe('done');
+      await dialog.getByText('The server is now on node-b.').waitFor();
+      const moved = await call<{ server: { node: { id: string } } }>('GET', `/api/servers/${id}`);
+      expect(moved.server.node.id).toBe(b.nodeId);
+      // It ignores `stop`: killed here rather than held up for the stop timeout when node B closes.
+      await call('POST', `/proxy/daemon/server/${id}/kill?wait=true`);
+    },
+  );
 
   it(
     'a server user with every flag sees no move action, and the API refuses them',
