@@ -45,6 +45,9 @@ describe('outbound node link with a real daemon', () => {
   const api = <T>(method: string, path: string, body?: unknown) =>
     panelApi<T>(panel, admin.session, method, path, body);
   const view = () => api<NodeView>('GET', `/api/nodes/${nodeId}`);
+  const nodeStatus = async () =>
+    (await api<Array<{ id: string; status: string }>>('GET', '/api/nodes')).find((n) => n.id === nodeId)
+      ?.status;
   const proxy = (method: string, path: string, body?: FormData) =>
     fetch(`${panel.url}/proxy/daemon/server/${serverId}${path}`, {
       method,
@@ -185,6 +188,8 @@ describe('outbound node link with a real daemon', () => {
         'the link state disconnected',
         WAIT,
       );
+      // The link's change is the node's status change (probed when the link drops, not at the next stale read).
+      await waitFor(async () => (await nodeStatus()) === 'offline', 'the node listed offline', WAIT);
       // While the node is away its calls fail at once as offline (nothing waits for it).
       const offline = await proxy('GET', '/status');
       expect(offline.status).toBe(502);
@@ -194,6 +199,7 @@ describe('outbound node link with a real daemon', () => {
       node = await deploy();
       await waitFor(async () => (await view()).linkState?.connected, 'the node link reconnected', WAIT);
       expect((await view()).linkState?.connects).toBe(before + 1);
+      await waitFor(async () => (await nodeStatus()) === 'online', 'the node listed online again', WAIT);
       const features = await api<{ environments: string[] }>('GET', `/api/nodes/${nodeId}/features`);
       expect(features.environments).toContain('standard');
     },

@@ -82,6 +82,15 @@ export class NodeStatusCache {
       this.onChange(id, entry.status);
   }
 
+  /**
+   * Probes now, after any probe in flight (which may have started before the change): an outbound node's link
+   * connecting or dropping is seen, recorded and its events pulled at once instead of at the next stale read.
+   */
+  async refresh(nodeId: string): Promise<void> {
+    await this.entries.get(nodeId)?.probing;
+    await this.probe(nodeId);
+  }
+
   forget(nodeId: string): void {
     this.entries.delete(nodeId);
   }
@@ -98,7 +107,13 @@ export class NodeStatusCache {
           // a peer that failed the node's certificate check: it is not the node (docs/security.md § Node link).
           const down =
             isAppError(err) &&
-            ['ErrNodeOffline', 'ErrNodeTimeout', 'ErrNodeNotFound', 'ErrNodeCertificate'].includes(err.code);
+            [
+              'ErrNodeOffline',
+              'ErrNodeTimeout',
+              'ErrNodeNotFound',
+              'ErrNodeCertificate',
+              'ErrNodeLinkLost',
+            ].includes(err.code);
           this.settle(id, { status: down ? 'offline' : 'online', at: Date.now() });
         },
       )

@@ -68,6 +68,8 @@ export function nodeServices(
     // What the node recorded while the panel could not reach it comes in at once (docs/activity.md).
     if (status === 'online') void nodeEvents.pull(nodeId);
   });
+  // An outbound node's link coming or going is its status changing: probed at once (node-status.ts refresh).
+  tunnels.on('change', (nodeId) => void nodeStatus.refresh(nodeId));
   // Events only a node sees, pulled from its outbox into the activity log (app.ts starts and stops it).
   const nodeEvents = new NodeEventsPuller({
     link,
