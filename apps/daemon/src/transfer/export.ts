@@ -3,11 +3,10 @@
  * stream, its SHA-256 computed from the bytes as they leave (nothing is read twice) and sent as the HTTP trailer
  * `x-hearth-transfer-sha256`. While it streams the server's power lock is held as `transfer`, so a start (a
  * user's, a task's, the crash policy's) is refused with ErrTransferInProgress; the lock is given back when the
- * stream ends, fails or the reader goes away.
+ * stream ends, fails or the reader goes away. The tar itself is written by pack.ts (a descriptor walk).
  */
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { create as createTar } from 'tar';
 import {
   AppError,
   TRANSFER_BYTES_HEADER,
@@ -17,9 +16,10 @@ import {
 } from '@hearth/contract';
 import { folderSize } from '../backups/folder-size';
 import type { Server } from '../server/server';
+import { packFolder, type PackCounts } from './pack';
 
-/** Large reads: the tar writer reads each file in pieces of up to this size. */
-const READ_BYTES = 4 * 1024 * 1024;
+/** Writes to the socket of about this size (small entries are gathered up to it). */
+const BATCH_BYTES = 1024 * 1024;
 
 /** What else may keep a server busy: a backup or restore of it running (backups/operations.ts). */
 /** Where a cut export is reported (the request's logger). */
@@ -80,18 +80,29 @@ export async function streamExport(server: Server, raw: ServerResponse, log: War
     [TRANSFER_FILES_HEADER]: String(size.files),
   });
   const hash = createHash('sha256');
-  const pack = createTar({ cwd: root, portable: false, maxReadSize: READ_BYTES }, ['.']);
-  pack.on('warn', (code: string, message: string) => log.warn({ server: server.id, code }, message));
+  const counts: PackCounts = { skipped: 0 };
   try {
-    for await (const chunk of pack as AsyncIterable<Buffer>) {
+    // Small entries are corked into writes of about BATCH_BYTES: thousands of small files, few syscalls.
+    let corked = 0;
+    raw.cork();
+    for await (const chunk of packFolder(root, counts)) {
       hash.update(chunk);
-      if (!raw.write(chunk)) await drained(raw);
+      corked += chunk.length;
+      const room = raw.write(chunk);
+      if (corked >= BATCH_BYTES || !room) {
+        raw.uncork();
+        corked = 0;
+        if (raw.writableNeedDrain) await drained(raw);
+        raw.cork();
+      }
     }
+    raw.uncork();
+    if (counts.skipped > 0)
+      log.warn({ server: server.id, skipped: counts.skipped }, 'transfer export: special files left out');
     raw.addTrailers({ [TRANSFER_SHA256_TRAILER]: hash.digest('hex') });
     raw.end();
   } catch (err) {
     log.warn({ err, server: server.id }, 'transfer export cut');
     raw.destroy();
-    (pack as { destroy?: () => void }).destroy?.();
   }
 }
