@@ -54,11 +54,18 @@ export function TransferStatus({ view, nodeName }: { view: TransferView; nodeNam
         {t(`servers.transfer.phase.${view.phase}`)}
       </Text>
       <Progress value={fraction * 100} animated aria-label={t('servers.transfer.title')} />
-      <Text size="sm" c="dimmed" data-testid="transfer-bytes">
-        {view.total > 0
-          ? t('servers.transfer.bytes', { done: format.bytes(view.bytes), total: format.bytes(view.total) })
-          : t('servers.transfer.sizing')}
-      </Text>
+      {view.total > 0 ? (
+        <Text size="sm" c="dimmed" data-testid="transfer-bytes">
+          {t('servers.transfer.bytes', { done: format.bytes(view.bytes), total: format.bytes(view.total) })}
+        </Text>
+      ) : (
+        // The size is known once the source node starts the export; before that (stopping) there is nothing to say.
+        view.phase === 'preparing' && (
+          <Text size="sm" c="dimmed">
+            {t('servers.transfer.sizing')}
+          </Text>
+        )
+      )}
     </Stack>
   );
 }
