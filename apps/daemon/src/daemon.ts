@@ -77,6 +77,8 @@ function outboundLinkOf(
     settings,
     httpPort,
     sftpPort,
+    httpHost: config.host,
+    sftpHost: config.sftp.host,
     reconnect: config.linkReconnect,
     log,
     registry: telemetry.registry,

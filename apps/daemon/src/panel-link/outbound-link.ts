@@ -15,9 +15,11 @@ import { nodeAuthorization, panelUrlOf, type PanelLinkSettings } from './node-cr
 
 export interface OutboundLinkOptions {
   settings: PanelLinkSettings;
-  /** The daemon's own listeners the streams are joined to (on loopback). */
+  /** The daemon's own listeners the streams are joined to (loopback unless an address was set). */
   httpPort: number;
   sftpPort: number | null;
+  httpHost?: string;
+  sftpHost?: string;
   reconnect: { minMs: number; maxMs: number };
   log: Logger;
   /** Where `hearth_daemon_panel_link_up` is reported (the daemon's /metrics). */
@@ -48,6 +50,13 @@ export function linkUrlOf(settings: PanelLinkSettings): string {
 export function backoffMs(attempt: number, range: { minMs: number; maxMs: number }, random = Math.random) {
   const ceiling = Math.min(range.maxMs, range.minMs * 2 ** Math.min(attempt, 20));
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/** Where to reach a listener bound to `host` from this machine: a wildcard is reached on loopback. */
+function callable(host: string | undefined): string {
+  if (!host || host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '::1';
+  return host.replace(/^\[|\]$/g, '');
 }
 
 export class OutboundLink {
@@ -155,7 +164,8 @@ export class OutboundLink {
       stream.destroy(Object.assign(new Error(`no ${kind} listener`), { code: 'ECONNREFUSED' }));
       return;
     }
-    const local = connect({ host: '127.0.0.1', port });
+    const host = callable(kind === 'http' ? this.options.httpHost : this.options.sftpHost);
+    const local = connect({ host, port });
     local.on('error', (err) => stream.destroy(err));
     stream.on('error', () => local.destroy());
     local.on('close', () => stream.destroy());

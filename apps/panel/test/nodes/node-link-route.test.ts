@@ -158,4 +158,17 @@ describe('outbound node link endpoint', () => {
     });
     expect(t.services.tunnels.state(nodeId).lastError).toMatch(/closed|failed/);
   });
+
+  // Last: it uses up this address's attempts for the minute.
+  it('caps attempts per address (429 ErrRateLimited), before checking any credential', async () => {
+    const seen: number[] = [];
+    for (let i = 0; i < 125; i += 1) seen.push((await dial(basic(`.node_${nodeId}`, 'wrong'))).status);
+    expect(seen.filter((s) => s === 401).length).toBeGreaterThan(0);
+    expect(seen.at(-1)).toBe(429);
+    // The right secret is refused too now: the cap counts attempts, not only failures.
+    expect(await dial(basic(`.node_${nodeId}`, secret))).toMatchObject({
+      status: 429,
+      code: 'ErrRateLimited',
+    });
+  });
 });
