@@ -74,6 +74,9 @@ export class LinkMux extends EventEmitter<{
       if (socket.readyState === OPEN) socket.ping();
     }, options.pingMs ?? 15_000);
     this.#pinger.unref();
+    // A socket that closed while its owner was still authenticating it will never emit 'close' again; the
+    // link is lost from the start (on the next tick, once the caller has attached its listeners).
+    if (socket.readyState !== OPEN) process.nextTick(() => this.#shutdown('the node link closed'));
   }
 
   get closed(): boolean {

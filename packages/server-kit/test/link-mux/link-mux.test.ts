@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer, request, Agent, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MuxStream } from '../../src/link-mux';
+import { LinkMux, type MuxStream } from '../../src/link-mux';
 import { errorOf, linkPair, readAll, until, type Pair } from './pair';
 
 let pair: Pair | null = null;
@@ -203,5 +203,15 @@ describe('link mux', () => {
       await pair.close();
       pair = null;
     }
+  });
+
+  it('a mux made on a socket that already closed reports the link lost at once', async () => {
+    pair = await linkPair();
+    pair.nodeSocket.terminate();
+    await once(pair.nodeSocket, 'close');
+    const late = new LinkMux(pair.nodeSocket, { role: 'opener' });
+    const [err] = (await once(late, 'close')) as [NodeJS.ErrnoException];
+    expect(err.code).toBe('ELINKLOST');
+    expect(late.closed).toBe(true);
   });
 });
