@@ -162,9 +162,11 @@ describe('outbound node link with a real daemon', () => {
       upload.write(
         `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="slow.bin"\r\n\r\n`,
       );
-      const chunk = randomBytes(256 * 1024);
-      // A body that keeps coming, slower than the link could take it (never ends on its own within the test).
-      const pace = setInterval(() => upload.write(chunk), 50);
+      const chunk = randomBytes(1024 * 1024);
+      // A body that keeps coming as fast as it is taken (it never ends on its own within the test).
+      const pace = setInterval(() => {
+        if (upload.writableLength < 4 * 1024 * 1024) upload.write(chunk);
+      }, 10);
       const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
         upload.on('response', (res) => {
           let body = '';
@@ -177,8 +179,13 @@ describe('outbound node link with a real daemon', () => {
         clearInterval(pace);
         upload.destroy();
       });
-      // Pacing, not an assertion: the upload is under way (the panel piping it into its stream) after a while.
-      await new Promise((done) => setTimeout(done, 2000));
+      // Under way for sure: far more has left than the kernel's buffers and the link's window could hold, so the
+      // panel is piping it through its stream and the daemon is taking it.
+      await waitFor(
+        () => (upload.socket?.bytesWritten ?? 0) > 48 * 1024 * 1024,
+        'the upload under way',
+        WAIT,
+      );
       node!.process.kill('SIGKILL');
       const res = await answer;
       expect(res.status, res.body).toBe(502);
