@@ -5,7 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseDaemonConfig } from '../../src/config/load';
-import { backoffMs, linkUrlOf, outboundListenHosts } from '../../src/panel-link/outbound-link';
+import {
+  backoffMs,
+  linkUrlOf,
+  maskingUseless,
+  outboundListenHosts,
+} from '../../src/panel-link/outbound-link';
 
 const KEY = '-----BEGIN PUBLIC KEY-----\nMFkw\n-----END PUBLIC KEY-----';
 const settings = (panelUrl: string) => ({ panelUrl, nodeId: 'n1', clientSecret: 's' });
@@ -37,5 +42,13 @@ describe('outbound link', () => {
     const inbound = parseDaemonConfig({ publicKeyPem: KEY });
     expect(inbound.link).toBe('inbound');
     expect(outboundListenHosts(inbound).host).toBe('0.0.0.0');
+  });
+
+  it('masks frames only where a cleartext proxy could read them', () => {
+    expect(maskingUseless('wss://panel.example/api/nodes/link')).toBe(true);
+    expect(maskingUseless('ws://127.0.0.1:8080/api/nodes/link')).toBe(true);
+    expect(maskingUseless('ws://[::1]:8080/api/nodes/link')).toBe(true);
+    expect(maskingUseless('ws://panel.example/api/nodes/link')).toBe(false);
+    expect(maskingUseless('ws://10.0.0.1/api/nodes/link')).toBe(false);
   });
 });
