@@ -18,6 +18,9 @@ import { Parser, type ReadEntry } from 'tar';
 import { AppError } from '@hearth/contract';
 
 const FLUSH_BYTES = 1024 * 1024;
+/** Input gathered into pieces of about this size before the parser sees it (Batcher). */
+const BATCH_BYTES = 1024 * 1024;
+const EMPTY = Buffer.alloc(0);
 /** Files up to this size are written at once, synchronously (writeSmallFile). */
 const SMALL_FILE = 256 * 1024;
 const PERMISSION_BITS = 0o777;
@@ -226,6 +229,35 @@ function rest(buffers: Buffer[], offset: number): Buffer[] {
 }
 
 /**
+ * Gathers the socket's chunks (~64 KiB, cut anywhere) into ~1 MiB pieces cut at a 512-byte block boundary: the
+ * tar parser then never has to join a block split across two chunks (it copied nearly every chunk to do so), and
+ * the allocations behind it — most of the import's garbage collection — are 16 times fewer.
+ */
+class Batcher {
+  private chunks: Buffer[] = [];
+  private size = 0;
+
+  /** What may go to the parser now (empty until a piece is full). */
+  add(chunk: Buffer): Buffer {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    if (this.size < BATCH_BYTES) return EMPTY;
+    const all = Buffer.concat(this.chunks, this.size);
+    const cut = all.length - (all.length % 512);
+    this.chunks = cut < all.length ? [all.subarray(cut)] : [];
+    this.size = all.length - cut;
+    return all.subarray(0, cut);
+  }
+
+  rest(): Buffer {
+    const all = Buffer.concat(this.chunks, this.size);
+    this.chunks = [];
+    this.size = 0;
+    return all;
+  }
+}
+
+/**
  * Reads `input` to its end into `root` (an existing empty folder), calling `seen` with every chunk as received
  * (the checksum of the exact bytes). Rejects on an unsafe entry, a broken archive, a write error or a cut input.
  * After a failure the rest of the input is still read (and dropped), so the sender gets the refusal as an
@@ -255,12 +287,17 @@ export async function extractInto(
     parser.on('abort', (err: unknown) => resolve(void (failure ??= err))),
   );
   const ended = new Promise<void>((resolve) => parser.on('end', () => resolve()));
+  const feed = async (bytes: Buffer) => {
+    if (!failure && bytes.length > 0 && !parser.write(bytes))
+      await Promise.race([once(parser, 'drain'), aborted]);
+  };
+  const batch = new Batcher();
   try {
     for await (const chunk of input) {
       seen(chunk);
-      if (failure) continue;
-      if (!parser.write(chunk)) await Promise.race([once(parser, 'drain'), aborted]);
+      if (!failure) await feed(batch.add(chunk));
     }
+    await feed(batch.rest());
   } finally {
     parser.end();
     await settle(() => queue, aborted);
