@@ -14,8 +14,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { create as createTar } from 'tar';
 import { extractInto } from '../../apps/daemon/src/transfer/extract';
+import { packFolder } from '../../apps/daemon/src/transfer/pack';
 import { ensureDataset } from '../backup/dataset';
 import { differences, manifest, round, transferBenchSetup, type TransferBench } from './transfer';
 
@@ -37,12 +37,11 @@ async function timed(fn: () => Promise<unknown>): Promise<{ s: number; cpu: numb
   return { s: (performance.now() - began) / 1000, cpu: (used.user + used.system) / 1e6 };
 }
 
-/** The export's own work (daemon/src/transfer/export.ts): node-tar's pack of the folder, hashed, dropped. */
+/** The export's own work (daemon/src/transfer/export.ts): the daemon's tar writer over the folder, hashed, dropped. */
 async function tarAndHash(root: string): Promise<number> {
   const hash = createHash('sha256');
   let bytes = 0;
-  const pack = createTar({ cwd: root, portable: false, maxReadSize: 4 * 1024 * 1024 }, ['.']);
-  for await (const chunk of pack as AsyncIterable<Buffer>) {
+  for await (const chunk of packFolder(root)) {
     hash.update(chunk);
     bytes += chunk.length;
   }
@@ -55,8 +54,7 @@ async function tarIntoExtract(root: string): Promise<void> {
   const target = mkdtempSync(join(tmpdir(), 'hearth-bench-transfer-extract-'));
   try {
     const hash = createHash('sha256');
-    const pack = createTar({ cwd: root, portable: false, maxReadSize: 4 * 1024 * 1024 }, ['.']);
-    await extractInto(target, pack as AsyncIterable<Buffer>, (chunk) => hash.update(chunk));
+    await extractInto(target, packFolder(root), (chunk) => hash.update(chunk));
   } finally {
     rmSync(target, { recursive: true, force: true });
   }
