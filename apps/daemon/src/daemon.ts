@@ -11,7 +11,7 @@ import { panelOwnerAccess } from './panel-link/owner-access';
 import { bindNodeEvents } from './panel-link/node-events';
 import { Outbox } from './panel-link/outbox';
 import { AlertWatcher } from './panel-link/alert-watcher';
-import { OutboundLink, outboundListenHosts } from './panel-link/outbound-link';
+import { OutboundLink, outboundListenHosts, type OutboundLinkOptions } from './panel-link/outbound-link';
 import { DefinitionStore } from './manager/store';
 import { protectDataDirs } from './isolation/data-modes';
 import { detectIsolation, type IsolationRuntime } from './isolation/runtime';
@@ -64,6 +64,7 @@ function outboundLinkOf(
   httpPort: number,
   sftpPort: number | null,
   telemetry: Telemetry,
+  httpServer: OutboundLinkOptions['httpServer'],
 ): OutboundLink | null {
   if (config.link !== 'outbound') return null;
   const settings = panelLinkOf(config);
@@ -77,6 +78,7 @@ function outboundLinkOf(
     settings,
     httpPort,
     sftpPort,
+    httpServer,
     httpHost: config.host,
     sftpHost: config.sftp.host,
     reconnect: config.linkReconnect,
@@ -163,7 +165,7 @@ export async function startDaemon(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const sftp = await startSftpFor(config, manager, log, (event) => outbox.append(event));
   await telemetry.start();
-  const outbound = outboundLinkOf(config, log, port, sftp?.port ?? null, telemetry);
+  const outbound = outboundLinkOf(config, log, port, sftp?.port ?? null, telemetry, app.server);
   manager.startAutostart(config.power.autostartIntervalMs);
   let closing: Promise<void> | null = null;
   return {

@@ -5,7 +5,7 @@
  * daemon's own listener on loopback — HTTP for `http`, SFTP for `sftp`. The tunnel adds no trust: every request
  * that arrives through it is checked for its panel-signed token exactly as one over TCP (transport/token.ts).
  */
-import { connect } from 'node:net';
+import { connect, type Server as NetServer } from 'node:net';
 import type { Logger } from 'pino';
 import { Gauge, type Registry } from 'prom-client';
 import WebSocket from 'ws';
@@ -20,6 +20,12 @@ export interface OutboundLinkOptions {
   sftpPort: number | null;
   httpHost?: string;
   sftpHost?: string;
+  /**
+   * The daemon's own HTTP(S) server: an `http` stream is handed to it as a connection, in process, instead of
+   * through a second TCP connection to its port (that hop cost the daemon a copy and an event-loop turn per
+   * message: docs/performance.md § Outbound node link). Absent: joined to `httpPort` on loopback like SFTP.
+   */
+  httpServer?: Pick<NetServer, 'emit'>;
   reconnect: { minMs: number; maxMs: number };
   log: Logger;
   /** Where `hearth_daemon_panel_link_up` is reported (the daemon's /metrics). */
@@ -136,7 +142,9 @@ export class OutboundLink {
   }
 
   #opened(socket: WebSocket): void {
-    const mux = new LinkMux(socket, { role: 'acceptor', pingMs: this.options.pingMs });
+    // Requests through the link have no client address: '' (not undefined) so address checks such as the metrics
+    // allow list see "no address" and fall back to the token (packages/contract/src/metrics-access.ts).
+    const mux = new LinkMux(socket, { role: 'acceptor', pingMs: this.options.pingMs, remoteAddress: '' });
     this.#mux = mux;
     const failed = this.#attempt;
     this.#attempt = 0;
@@ -173,6 +181,11 @@ export class OutboundLink {
 
   /** A stream the panel opened, joined to the local listener of its kind; a refused connect resets it. */
   #join(stream: MuxStream, kind: string): void {
+    if (kind === 'http' && this.options.httpServer) {
+      // Node's http and tls servers take any socket-like Duplex as a connection (MuxStream is one: stream.ts).
+      this.options.httpServer.emit('connection', stream);
+      return;
+    }
     const port = kind === 'http' ? this.options.httpPort : kind === 'sftp' ? this.options.sftpPort : null;
     if (!port) {
       stream.destroy(Object.assign(new Error(`no ${kind} listener`), { code: 'ECONNREFUSED' }));
