@@ -128,9 +128,18 @@ describe.skipIf(skip !== null)('server transfer faults', { timeout: 900_000 }, (
 
   /** Fills B's tmpfs so that `left` bytes stay free (fallocate: no memory spent on it). */
   const fillB = (left: number) => {
-    const fs = statfsSync(tmpfsDir);
-    const size = Math.max(0, fs.bavail * fs.bsize - left);
-    execFileSync('fallocate', ['-l', String(size), join(tmpfsDir, 'filler')]);
+    // B may still be writing what the relay let through before it held: a size read a moment ago can be a little
+    // too large by the time fallocate runs, so a refused fill is tried again, a MiB smaller each time.
+    for (let attempt = 0; ; attempt += 1) {
+      const fs = statfsSync(tmpfsDir);
+      const size = Math.max(0, fs.bavail * fs.bsize - left - attempt * 1024 * 1024);
+      try {
+        execFileSync('fallocate', ['-l', String(size), join(tmpfsDir, 'filler')]);
+        return;
+      } catch (err) {
+        if (attempt >= 8) throw err;
+      }
+    }
   };
   const emptyB = () => rmSync(join(tmpfsDir, 'filler'), { force: true });
 

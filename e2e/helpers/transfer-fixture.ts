@@ -212,8 +212,10 @@ export async function lyingSourceNode(
   const server: HttpServer = createHttpServer((req, res) => {
     req.resume();
     const path = (req.url ?? '').split('?')[0] ?? '';
-    const id = /^\/daemon\/server\/([^/]+)/.exec(path)?.[1] ?? '';
-    if (req.method === 'GET' && path.endsWith('/transfer/export')) {
+    const id = /^\/daemon\/(?:server|transfer)\/([^/]+)/.exec(path)?.[1] ?? '';
+    if (req.method === 'GET' && path === `/daemon/transfer/${id}/carry`)
+      return json(res, 200, { adminEdited: true, tasks: {} });
+    if (req.method === 'GET' && path === `/daemon/transfer/${id}/export`) {
       res.writeHead(200, {
         'content-type': 'application/x-tar',
         'x-hearth-transfer-bytes': String(tar.length),

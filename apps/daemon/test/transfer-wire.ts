@@ -26,7 +26,7 @@ export interface ExportResult {
 export async function openExport(d: TestDaemon, id: string): Promise<IncomingMessage> {
   const token = await panelToken(d);
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${d.url}/daemon/server/${id}/transfer/export`, {
+    const req = httpRequest(`${d.url}/daemon/transfer/${id}/export`, {
       headers: { authorization: `Bearer ${token}` },
     });
     req.on('response', resolve).on('error', reject).end();

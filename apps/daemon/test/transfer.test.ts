@@ -123,6 +123,56 @@ describe('server transfer between two daemons', () => {
     },
   );
 
+  it(
+    'carries the node’s own marks: a definition no administrator wrote stays one, tasks keep their owners',
+    { timeout: 180_000 },
+    async () => {
+      const id = 'carried';
+      // Created by a user allowed to create servers (a token naming only this id): not administrator-written.
+      // Its folder stays empty: the export is only the end-of-archive blocks, which B must take as a server.
+      const created = await a.request('PUT', `/daemon/server/${id}`, {
+        token: await a.user(id, []),
+        body: definition,
+      });
+      expect(created.status).toBe(200);
+      const task = await a.request('POST', `/daemon/server/${id}/tasks`, {
+        token: await a.token({ admin: true, server: id, sub: 'owner-7' }),
+        body: { name: 'nightly', cronSchedule: '@daily', operations: [] },
+      });
+      expect(task.status).toBe(200);
+      const taskId = ((await task.json()) as { id: string }).id;
+
+      const carried = await a.request('GET', `/daemon/transfer/${id}/carry`, {
+        token: await panelToken(a),
+      });
+      expect(carried.status, await carried.clone().text()).toBe(200);
+      const carry = (await carried.json()) as { adminEdited: boolean; tasks: Record<string, unknown> };
+      expect(carry.adminEdited).toBe(false);
+      expect(carry.tasks[taskId]).toMatchObject({ name: 'nightly', owner: 'owner-7' });
+
+      const exported = await exportFrom(a, id);
+      const bytes = Number(exported.headers[TRANSFER_BYTES_HEADER]);
+      const prepared = await b.request('POST', `/daemon/transfer/${id}/prepare`, {
+        token: await panelToken(b),
+        body: { definition, bytes, carry },
+      });
+      expect(prepared.status).toBe(204);
+      const received = await sendData(b, id, exported.body);
+      expect(received.status, JSON.stringify(received.json)).toBe(200);
+      const committed = await commit(b, id, exported.trailer ?? '');
+      expect(committed.status, await committed.clone().text()).toBe(200);
+
+      const stored = JSON.parse(await readFile(`${rootOn(b, id)}.json`, 'utf8')) as { adminEdited: boolean };
+      expect(stored.adminEdited).toBe(false);
+      const tasks = JSON.parse(await readFile(`${rootOn(b, id)}.tasks.json`, 'utf8')) as {
+        tasks: Record<string, { owner: string | null; name: string }>;
+      };
+      expect(tasks.tasks[taskId]).toMatchObject({ name: 'nightly', owner: 'owner-7' });
+      const listed = await b.request('GET', `/daemon/server/${id}/tasks`, { token: await b.admin(id) });
+      expect(Object.keys(((await listed.json()) as { tasks: object }).tasks)).toEqual([taskId]);
+    },
+  );
+
   it('refuses a commit with another checksum and leaves nothing on B', { timeout: 120_000 }, async () => {
     const id = 'badsum';
     await createOn(a, id);
@@ -234,7 +284,8 @@ describe('server transfer between two daemons', () => {
     async () => {
       const id = 'mover';
       const routes: Array<[string, string]> = [
-        ['GET', `/daemon/server/${id}/transfer/export`],
+        ['GET', `/daemon/transfer/${id}/export`],
+        ['GET', `/daemon/transfer/${id}/carry`],
         ['POST', `/daemon/transfer/${id}/prepare`],
         ['PUT', `/daemon/transfer/${id}/data`],
         ['POST', `/daemon/transfer/${id}/commit`],
@@ -255,7 +306,7 @@ describe('server transfer between two daemons', () => {
         }
       }
       // The panel's own token passes the guard (the server is stopped on A: its export streams).
-      const ok = await a.request('GET', `/daemon/server/${id}/transfer/export`, {
+      const ok = await a.request('GET', `/daemon/transfer/${id}/export`, {
         token: await panelToken(a),
       });
       expect(ok.status).toBe(200);

@@ -50,7 +50,7 @@ describe('daemon route rows', () => {
     ).toThrow();
   });
 
-  it('keep node-wide rows to the liveness answer, node-admin calls, the metrics scrape and the outbox', () => {
+  it('keep node-wide rows to the liveness answer, node-admin calls, the metrics scrape, the outbox and transfers', () => {
     const nodeWide = daemonRouteRows().filter(([, row]) => !isServerRoute(row));
     expect(nodeWide.map(([key]) => key).sort()).toEqual([
       'alertWatches',
@@ -63,6 +63,12 @@ describe('daemon route rows', () => {
       'features',
       'metrics',
       'players',
+      'transferAbort',
+      'transferCarry',
+      'transferCommit',
+      'transferData',
+      'transferExport',
+      'transferPrepare',
     ]);
     for (const [key, row] of nodeWide)
       expect(['public', 'admin', 'metrics', 'panel'], key).toContain(row.need);

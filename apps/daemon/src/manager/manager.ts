@@ -4,7 +4,7 @@
  */
 import { chmod, mkdir, rename, rm } from 'node:fs/promises';
 import type { Logger } from 'pino';
-import { AppError, type Template, type Variable } from '@hearth/contract';
+import { AppError, type Template, type TransferCarry, type Variable } from '@hearth/contract';
 import type { FileOwner } from '../filesystem/fd-walk';
 import { Sandbox } from '../filesystem/sandbox';
 import { attachLifecycle } from '../server/lifecycle';
@@ -133,7 +133,7 @@ export class ServerManager {
    * filesystem, handed to the server's owner and renamed into place. The definition is written last: it is
    * what makes the server exist at the next load. Any failure undoes every step and puts `folder` back.
    */
-  async adopt(id: string, parsed: Template, folder: string): Promise<Server> {
+  async adopt(id: string, parsed: Template, folder: string, carry: TransferCarry): Promise<Server> {
     if (this.servers.has(id) || this.creating.has(id)) throw new AppError('ErrServerAlreadyExists', { id });
     const definition = checkDefinition(parsed);
     this.creating.add(id);
@@ -150,14 +150,17 @@ export class ServerManager {
       await rename(folder, root);
       placed = true;
       await this.marks.write(id, true);
-      await this.store.write(id, definition, true, runAs);
-      const server = this.add(id, definition, true, runAs, true);
+      await this.tasks.receive(id, carry.tasks);
+      // The source node's marks, not the transfer's caller: a user-written definition stays one (Docker bindings).
+      await this.store.write(id, definition, carry.adminEdited, runAs);
+      const server = this.add(id, definition, carry.adminEdited, runAs, true);
       await this.tasks.load(id, definition.tasks);
       return server;
     } catch (err) {
       if (!this.servers.has(id)) {
         if (placed) await rename(root, folder);
         await this.store.remove(id);
+        await this.tasks.remove(id);
         await this.marks.remove(id);
         this.serverIds.unclaim(id);
       }

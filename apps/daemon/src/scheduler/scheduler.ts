@@ -63,6 +63,16 @@ export class TaskScheduler {
     if (!stored && state.tasks.size > 0) await this.persist(serverId, state, (tasks) => tasks);
   }
 
+  /** A server's tasks as stored, owners included (what a transfer carries to the next node). */
+  stored(serverId: string): Record<string, StoredTask> {
+    return Object.fromEntries(this.stateOf(serverId).tasks);
+  }
+
+  /** Stores tasks another node kept (a transfer's, owners included) for a server before it loads. */
+  async receive(serverId: string, tasks: Record<string, StoredTask>): Promise<void> {
+    if (Object.keys(tasks).length > 0) await this.store.write(serverId, new Map(Object.entries(tasks)));
+  }
+
   /** Stops the jobs and aborts running tasks of a server (reload, delete, shutdown). */
   unload(serverId: string): void {
     const state = this.servers.get(serverId);

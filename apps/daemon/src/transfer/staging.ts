@@ -11,7 +11,13 @@ import { execFile } from 'node:child_process';
 import { mkdir, rm, statfs, writeFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { AppError, isAppError, type Template, type TransferDataReport } from '@hearth/contract';
+import {
+  AppError,
+  isAppError,
+  type Template,
+  type TransferCarry,
+  type TransferDataReport,
+} from '@hearth/contract';
 import { checkDefinition } from '../manager/definition';
 import type { ServerManager } from '../manager/manager';
 import { extractInto } from './extract';
@@ -28,6 +34,8 @@ export function marginFor(bytes: number): number {
 interface Incoming {
   definition: Template;
   bytes: number;
+  /** The source node's marks (contract transfer-routes.ts); none: a user-written definition, no tasks. */
+  carry: TransferCarry;
   /** Set while a data request streams in: cuts it (an abort, or a second prepare). */
   cancel: (() => void) | null;
   receiving: Promise<unknown> | null;
@@ -62,7 +70,12 @@ export class TransferStaging {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
   }
 
-  async prepare(id: string, parsed: Template, bytes: number): Promise<void> {
+  async prepare(
+    id: string,
+    parsed: Template,
+    bytes: number,
+    carry: TransferCarry = { adminEdited: false, tasks: {} },
+  ): Promise<void> {
     if (this.manager.list().some((s) => s.id === id)) throw new AppError('ErrServerAlreadyExists', { id });
     const definition = checkDefinition(parsed);
     if (this.incoming.get(id)?.receiving) throw new AppError('ErrTransferInProgress');
@@ -82,7 +95,7 @@ export class TransferStaging {
       await rm(folder, { recursive: true, force: true });
       throw isNoSpace(err) ? this.noSpace(needed) : err;
     }
-    this.incoming.set(id, { definition, bytes, cancel: null, receiving: null, received: null });
+    this.incoming.set(id, { definition, bytes, carry, cancel: null, receiving: null, received: null });
   }
 
   private expect(id: string): Incoming {
@@ -137,7 +150,7 @@ export class TransferStaging {
     const work = (async () => {
       // One syncfs(2) of the servers' filesystem (coreutils `sync -f`) instead of an fsync per file.
       await run('sync', ['-f', files]);
-      await this.manager.adopt(id, state.definition, files);
+      await this.manager.adopt(id, state.definition, files, state.carry);
     })();
     state.receiving = work; // a commit under way: no data, second commit or prepare meanwhile
     try {

@@ -2,8 +2,8 @@
  * Moving a server between nodes, the daemon's side (rows of the contract's transfer-routes.ts, all needing the
  * panel's own token; docs/daemon.md § Transfer): the export of a stopped server as a tar stream, and the
  * prepare → data → commit (or abort) of an incoming copy. The work is in ../transfer; here only HTTP.
- * These rows name a server in `:id` but need `'panel'`, so the guard records no checked id: handlers read
- * `request.params.id` (validated by the row's params schema).
+ * These rows are node-wide (need `'panel'`) and name the server as `:server`, validated by the row's params
+ * schema; the guard checks no server claim for them.
  */
 import type { ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
@@ -26,7 +26,7 @@ export function transferRoutes(app: FastifyInstance, ctx: TransportContext, back
   app.addHook('preClose', async () => exports.forEach((raw) => raw.destroy()));
 
   daemonRoute(app, ctx, 'transferExport', async (request, reply) => {
-    const server = manager.get(request.params.id);
+    const server = manager.get(request.params.server);
     const release = holdForExport(server, busy);
     reply.hijack();
     exports.add(reply.raw);
@@ -38,9 +38,14 @@ export function transferRoutes(app: FastifyInstance, ctx: TransportContext, back
     }
   });
 
+  daemonRoute(app, ctx, 'transferCarry', async (request) => {
+    const server = manager.get(request.params.server);
+    return { adminEdited: server.adminEdited, tasks: manager.tasks.stored(server.id) };
+  });
+
   daemonRoute(app, ctx, 'transferPrepare', async (request, reply) => {
-    const { definition, bytes } = request.body;
-    await staging.prepare(request.params.id, definition, bytes);
+    const { definition, bytes, carry } = request.body;
+    await staging.prepare(request.params.server, definition, bytes, carry);
     return reply.status(204).send();
   });
 
@@ -50,17 +55,17 @@ export function transferRoutes(app: FastifyInstance, ctx: TransportContext, back
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     daemonRoute(scope, ctx, 'transferData', async (request) => {
       const cut = () => request.raw.destroy();
-      return staging.receive(request.params.id, request.raw, cut);
+      return staging.receive(request.params.server, request.raw, cut);
     });
   });
 
   daemonRoute(app, ctx, 'transferCommit', async (request) => {
-    await staging.commit(request.params.id, request.body.sha256);
+    await staging.commit(request.params.server, request.body.sha256);
     return {};
   });
 
   daemonRoute(app, ctx, 'transferAbort', async (request, reply) => {
-    await staging.abort(request.params.id);
+    await staging.abort(request.params.server);
     return reply.status(204).send();
   });
 }

@@ -3,7 +3,12 @@
  * node-admin grant (the nodes' logs name who moved it), the transfer rows on the target with the panel's own
  * token (they refuse every user's).
  */
-import type { DaemonTokenGrant, ServerDefinitionView, StatusResponse } from '@hearth/contract';
+import type {
+  DaemonTokenGrant,
+  ServerDefinitionView,
+  StatusResponse,
+  TransferCarry,
+} from '@hearth/contract';
 import type { NodeLink } from '../../../nodes-link/node-link';
 import { PANEL_GRANT, type NodeRef } from './transfer-copy';
 
@@ -44,8 +49,18 @@ export class TransferCalls {
     await this.link.json(node.id, this.grant, { method: 'DELETE', path: this.server() });
   }
 
-  async prepare(node: NodeRef, definition: ServerDefinitionView, bytes: number): Promise<void> {
-    const body = JSON.stringify({ definition, bytes });
+  /** A's own marks of the server (who wrote its definition, its tasks with owners), handed to B's prepare. */
+  carry(node: NodeRef): Promise<TransferCarry> {
+    return this.link.json(node.id, PANEL_GRANT, { method: 'GET', path: this.transfer('/carry') });
+  }
+
+  async prepare(
+    node: NodeRef,
+    definition: ServerDefinitionView,
+    bytes: number,
+    carry: TransferCarry,
+  ): Promise<void> {
+    const body = JSON.stringify({ definition, bytes, carry });
     await this.link.json(node.id, PANEL_GRANT, { method: 'POST', path: this.transfer('/prepare'), body });
   }
 

@@ -49,7 +49,7 @@ export interface OpenExport {
 export async function openExport(link: NodeLink, from: NodeRef, serverId: string): Promise<OpenExport> {
   const res = await link.stream(from.id, PANEL_GRANT, {
     method: 'GET',
-    path: `/daemon/server/${serverId}/transfer/export`,
+    path: `/daemon/transfer/${serverId}/export`,
     responseMs: EXPORT_RESPONSE_MS,
   });
   const status = res.statusCode ?? 502;

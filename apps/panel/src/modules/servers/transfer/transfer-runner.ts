@@ -119,10 +119,12 @@ export class TransferRunner {
     const { link } = this.d;
     const { from, to, serverId } = this.job;
     const definition = await this.calls.definition(from);
+    // Read while task edits are refused (the transfer is registered): what B stores is what A held.
+    const carry = await this.calls.carry(from);
     const source = await openExport(link, from, serverId);
     try {
       this.set({ total: source.total, files: source.files });
-      await this.calls.prepare(to, definition, source.total);
+      await this.calls.prepare(to, definition, source.total, carry);
     } catch (err) {
       source.res.destroy();
       throw err;
