@@ -3,12 +3,7 @@
  * node-admin grant (the nodes' logs name who moved it), the transfer rows on the target with the panel's own
  * token (they refuse every user's).
  */
-import type {
-  DaemonTokenGrant,
-  ServerDefinitionView,
-  StatusResponse,
-  TransferCarry,
-} from '@hearth/contract';
+import type { DaemonTokenGrant, ServerDefinitionView, StatusResponse, TransferCarry } from '@hearth/contract';
 import type { NodeLink } from '../../../nodes-link/node-link';
 import { PANEL_GRANT, type NodeRef } from './transfer-copy';
 
