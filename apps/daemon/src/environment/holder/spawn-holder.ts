@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { PassThrough, pipeline, type Readable } from 'node:stream';
 import { AppError } from '@hearth/contract';
 import type { Spawner } from '../spawner';
 import { holderBinary } from './binary';
@@ -76,6 +76,12 @@ export function holderSpawner(mode: HolderMode, slot: RunSlot): Spawner {
       stdio: ['pipe', 'pipe', 'ignore', 'pipe'],
       detached: true, // its own session: it lives on when the daemon is gone
     });
+    // Taken over before the first await: Node resumes a child's pipes when the child exits (child_process'
+    // flushStdio), so a run that ended during the awaits below (a one-off command done in milliseconds on a
+    // busy machine) had its output read and its pipe closed with nobody listening, and its end was never
+    // reported — the install step waited forever. The stream of ours keeps both until wireHolder reads it.
+    const output = new PassThrough();
+    if (child.stdout) pipeline(child.stdout, output, () => undefined);
     let game: ProcRef;
     try {
       game = await handshake(child, spec.command);
@@ -88,13 +94,14 @@ export function holderSpawner(mode: HolderMode, slot: RunSlot): Spawner {
     const disconnect = () => {
       stdin.destroy();
       stdout.destroy();
+      output.destroy();
       child.unref();
     };
     const newline = mode === 'tty' ? '\r' : '\n';
     const holder = { pid: child.pid ?? 0, start: (await startTimeOf(child.pid ?? 0)) ?? 0 };
     const link = {
       input: stdin,
-      output: stdout,
+      output,
       dir,
       holder,
       game,
