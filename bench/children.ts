@@ -13,6 +13,7 @@ import {
   type ForkOptions,
   type SpawnOptions,
 } from 'node:child_process';
+import type { Interface } from 'node:readline';
 import { TAG_VARIABLE, taggedPids as taggedWith } from './tagged';
 
 export { TAG_VARIABLE };
@@ -91,4 +92,16 @@ export async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTER
 export function expectExit(child: ChildProcess): ChildProcess {
   expected.add(child);
   return child;
+}
+
+/** Reads a child's output lines until one starts with `prefix`; resolves with the rest of it. */
+export function lineFrom(lines: Interface, prefix: string): Promise<string> {
+  return new Promise((resolve) => {
+    const onLine = (line: string) => {
+      if (!line.startsWith(prefix)) return;
+      lines.off('line', onLine);
+      resolve(line.slice(prefix.length));
+    };
+    lines.on('line', onLine);
+  });
 }

@@ -5,7 +5,6 @@
  * daemon-token refresh, and sockets closed when the user's permissions change or the server is deleted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { call, createUser, type TestApp } from '../apps/panel/test/helpers/app';
 import { DIALECTS } from '../apps/panel/test/helpers/dialects';
 import { waitFor } from '../apps/daemon/test/helpers/poll';
@@ -16,43 +15,8 @@ import {
   stopPanelWithNode,
   type RegisteredNode,
 } from './helpers/node-fixture';
+import { openServerSocket } from './helpers/socket-client';
 
-interface Msg {
-  type: string;
-  data: { logs?: string[]; running?: boolean; error?: { code: string } };
-}
-
-class Client {
-  readonly messages: Msg[] = [];
-  closed: { code: number; reason: string } | null = null;
-  constructor(readonly ws: WebSocket) {
-    ws.on('message', (raw: Buffer) => this.messages.push(JSON.parse(raw.toString()) as Msg));
-    ws.on('close', (code, reason) => (this.closed = { code, reason: reason.toString() }));
-  }
-  send(message: object) {
-    this.ws.send(JSON.stringify(message));
-  }
-  errors() {
-    return this.messages.filter((m) => m.type === 'error').map((m) => m.data.error?.code);
-  }
-  logs() {
-    return this.messages.flatMap((m) => (m.type === 'console' ? (m.data.logs ?? []) : [])).join('');
-  }
-  async pong(count: number) {
-    await waitFor(() => this.messages.filter((m) => m.type === 'pong').length >= count, `pong ${count}`);
-  }
-}
-
-/** Opens a socket; resolves with the client, or rejects with the HTTP status of a refused upgrade. */
-function open(url: string, id: string, headers: Record<string, string>): Promise<Client> {
-  const ws = new WebSocket(`${url.replace('http', 'ws')}/proxy/daemon/socket/${id}`, { headers });
-  const client = new Client(ws);
-  return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve(client));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-}
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe.each(DIALECTS)('daemon socket proxy on %s', (dialect) => {
@@ -78,14 +42,14 @@ describe.each(DIALECTS)('daemon socket proxy on %s', (dialect) => {
     call(t, 'PUT', `/api/servers/${serverId}/user/${email}`, { token: admin, body: flags });
 
   it('upgrade: 401 without a token, 404 without access, 403 without console; cookie works', async () => {
-    await expect(open(url, serverId, {})).rejects.toThrow('HTTP 401');
-    await expect(open(url, serverId, bearer('not-a-session'))).rejects.toThrow('HTTP 401');
+    await expect(openServerSocket(url, serverId, {})).rejects.toThrow('HTTP 401');
+    await expect(openServerSocket(url, serverId, bearer('not-a-session'))).rejects.toThrow('HTTP 401');
     const stranger = await createUser(t);
-    await expect(open(url, serverId, bearer(stranger.token))).rejects.toThrow('HTTP 404');
-    await expect(open(url, 'deadbeef', bearer(admin))).rejects.toThrow('HTTP 404');
+    await expect(openServerSocket(url, serverId, bearer(stranger.token))).rejects.toThrow('HTTP 404');
+    await expect(openServerSocket(url, 'deadbeef', bearer(admin))).rejects.toThrow('HTTP 404');
     await grant(stranger.email, { viewServerStats: true });
-    await expect(open(url, serverId, bearer(stranger.token))).rejects.toThrow('HTTP 403');
-    const viaCookie = await open(url, serverId, { cookie: `hearth_session=${admin}` });
+    await expect(openServerSocket(url, serverId, bearer(stranger.token))).rejects.toThrow('HTTP 403');
+    const viaCookie = await openServerSocket(url, serverId, { cookie: `hearth_session=${admin}` });
     viaCookie.send({ type: 'ping' });
     await viaCookie.pong(1);
     viaCookie.ws.close();
@@ -94,7 +58,7 @@ describe.each(DIALECTS)('daemon socket proxy on %s', (dialect) => {
   it('a console viewer cannot send commands or start; the owner can, across token refreshes', async () => {
     const viewer = await createUser(t);
     await grant(viewer.email, { viewServerConsole: true });
-    const watching = await open(url, serverId, bearer(viewer.token));
+    const watching = await openServerSocket(url, serverId, bearer(viewer.token));
     watching.send({ type: 'console', command: 'echo-from-viewer' });
     watching.send({ type: 'start' });
     watching.send({ type: 'stop' });
@@ -112,7 +76,7 @@ describe.each(DIALECTS)('daemon socket proxy on %s', (dialect) => {
       'ErrFieldInvalid',
       'ErrInvalidJson',
     ]);
-    const owner = await open(url, serverId, bearer(admin));
+    const owner = await openServerSocket(url, serverId, bearer(admin));
     // Outlive several 300 ms refreshes: the socket stays open and keeps answering.
     await new Promise((r) => setTimeout(r, 1_000));
     owner.send({ type: 'console', command: 'hello-from-owner' });
@@ -132,17 +96,17 @@ describe.each(DIALECTS)('daemon socket proxy on %s', (dialect) => {
   it('a permission change closes that user’s sockets only; deletion closes everyone’s', async () => {
     const user = await createUser(t);
     await grant(user.email, { viewServerConsole: true });
-    const mine = await open(url, serverId, bearer(user.token));
-    const owner = await open(url, serverId, bearer(admin));
+    const mine = await openServerSocket(url, serverId, bearer(user.token));
+    const owner = await openServerSocket(url, serverId, bearer(admin));
     await grant(user.email, { viewServerConsole: true, sendServerConsole: true });
     await waitFor(() => mine.closed, 'the user socket to close');
     expect(mine.closed?.code).toBe(4003);
-    const again = await open(url, serverId, bearer(user.token));
+    const again = await openServerSocket(url, serverId, bearer(user.token));
     again.send({ type: 'console', command: 'now-allowed' });
     await waitFor(() => owner.logs().includes('now-allowed'), 'the command after the change');
     await call(t, 'DELETE', `/api/servers/${serverId}/user/${user.email}`, { token: admin });
     await waitFor(() => again.closed, 'the socket to close on removal');
-    await expect(open(url, serverId, bearer(user.token))).rejects.toThrow('HTTP 404');
+    await expect(openServerSocket(url, serverId, bearer(user.token))).rejects.toThrow('HTTP 404');
     expect(owner.closed).toBeNull();
     await call(t, 'POST', `/proxy/daemon/server/${serverId}/kill`, { token: admin });
     expect((await call(t, 'DELETE', `/api/servers/${serverId}`, { token: admin })).statusCode).toBe(204);

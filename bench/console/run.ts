@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
 import { DAEMON_TOKEN_ISSUER, daemonTokenAudience, serverPermissions } from '@hearth/contract';
-import { spawn, stop } from '../children';
+import { lineFrom, spawn, stop } from '../children';
 import { cpuBetween, fmt, percentile, sampleProcess } from './stats';
 import { Subscriber } from './subscriber';
 
@@ -52,18 +52,6 @@ function refreshing(key: CryptoKey, nodeId: string, admin: boolean): () => Promi
       current = { token: await sign(key, nodeId, admin), at: Date.now() };
     return current.token;
   };
-}
-
-/** Reads lines of a child's stdout until one starts with `prefix`; resolves with the rest of it. */
-function lineFrom(lines: ReturnType<typeof createInterface>, prefix: string): Promise<string> {
-  return new Promise((resolve) => {
-    const onLine = (line: string) => {
-      if (!line.startsWith(prefix)) return;
-      lines.off('line', onLine);
-      resolve(line.slice(prefix.length));
-    };
-    lines.on('line', onLine);
-  });
 }
 
 /**

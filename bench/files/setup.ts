@@ -3,12 +3,14 @@
  * deployed; the client stays in the bench process. One server of the fake game on the node, over the API.
  * BENCH_FILES_PROFILE=<dir>: both processes write V8 CPU profiles there (open them in Chrome DevTools).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fakeGameDefinition } from '../../apps/daemon/test/helpers/test-daemon';
+// SIGTERM in stop(): a clean exit, so a CPU profile is written.
+import { spawn, stop } from '../children';
 
 export interface FilesBenchSetup {
   panelUrl: string;
@@ -30,17 +32,10 @@ function start(script: string, args: string[] = []): { child: ChildProcess; line
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const line = new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
+    createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
   });
   return { child, line };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM'); // a clean exit, so a CPU profile is written
-  await exited;
 }
 
 async function api<T>(url: string, token: string, method: string, body?: unknown): Promise<T> {

@@ -10,10 +10,10 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { getPriority, loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface, type Interface } from 'node:readline';
+import { createInterface } from 'node:readline';
 import { importPKCS8, SignJWT } from 'jose';
 import { DAEMON_TOKEN_ISSUER, daemonTokenAudience, serverPermissions } from '@hearth/contract';
-import { spawn, stop } from '../children';
+import { lineFrom, spawn, stop } from '../children';
 import { cpuBetween, fmt, percentile, sampleProcess } from '../console/stats';
 import { Subscriber } from '../console/subscriber';
 
@@ -34,18 +34,6 @@ interface Bench {
   panelBase: string;
   panelToken: string;
   dir: string;
-}
-
-/** Reads lines until one starts with `prefix`; resolves with the rest of it. */
-function lineFrom(lines: Interface, prefix: string): Promise<string> {
-  return new Promise((resolve) => {
-    const onLine = (line: string) => {
-      if (!line.startsWith(prefix)) return;
-      lines.off('line', onLine);
-      resolve(line.slice(prefix.length));
-    };
-    lines.on('line', onLine);
-  });
 }
 
 const tsx = (file: string, args: string[] = []) =>

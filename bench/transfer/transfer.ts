@@ -6,7 +6,7 @@
  * before the move, and the server deleted (its folder on B with it).
  * BENCH_TRANSFER_PROFILE=<dir>: all three processes write V8 CPU profiles there.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   createReadStream,
@@ -22,6 +22,8 @@ import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { TransferState } from '@hearth/contract/transfer';
 import { fakeGameDefinition } from '../../apps/daemon/test/helpers/test-daemon';
+// SIGTERM in stop(): a clean exit, so a CPU profile is written (BENCH_TRANSFER_PROFILE).
+import { spawn, stop } from '../children';
 
 interface Proc {
   child: ChildProcess;
@@ -36,7 +38,7 @@ function start(script: string, args: string[] = []): Proc {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
+    const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
       if (!line.startsWith('{"port":')) return;
       lines.close();
@@ -45,13 +47,6 @@ function start(script: string, args: string[] = []): Proc {
     child.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
   });
   return { child, line };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM'); // a clean exit, so a CPU profile is written
-  await exited;
 }
 
 export interface Node {

@@ -10,7 +10,6 @@
  */
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { ErrorBody } from '@hearth/contract';
 import { waitFor } from '../../apps/daemon/test/helpers/poll';
 import {
@@ -22,6 +21,7 @@ import {
 } from '../helpers/daemon-node';
 import { browserAvailable, launchBrowser, openSignedIn } from '../helpers/browser';
 import { createFirstAdmin, startTestPanel, type Account, type TestPanel } from '../helpers/panel';
+import { openSocketAt } from '../helpers/socket-client';
 
 const MAX_UPLOAD = 1024 * 1024;
 const canBrowse = browserAvailable('edges attack: socket limit banner');
@@ -62,40 +62,6 @@ function multipart(name: string, data: Buffer): { type: string; body: Buffer } {
     type: `multipart/form-data; boundary=${boundary}`,
     body: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
   };
-}
-
-interface Msg {
-  type: string;
-  data: { logs?: string[] };
-}
-
-class Client {
-  readonly messages: Msg[] = [];
-  closed: { code: number; reason: string } | null = null;
-  constructor(readonly ws: WebSocket) {
-    ws.on('message', (raw: Buffer) => this.messages.push(JSON.parse(raw.toString()) as Msg));
-    ws.on('close', (code, reason) => (this.closed = { code, reason: reason.toString() }));
-  }
-  send(message: object) {
-    this.ws.send(JSON.stringify(message));
-  }
-  async pong(count: number) {
-    await waitFor(() => this.messages.filter((m) => m.type === 'pong').length >= count, `pong ${count}`);
-  }
-  logs() {
-    return this.messages.flatMap((m) => (m.type === 'console' ? (m.data.logs ?? []) : [])).join('');
-  }
-}
-
-/** Opens a socket; resolves with the client (open), or rejects with the status of a refused upgrade. */
-function openSocket(url: string, headers: Record<string, string>): Promise<Client> {
-  const ws = new WebSocket(url, { headers });
-  const client = new Client(ws);
-  return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve(client));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
 }
 
 describe('the panel edges hold against a hostile page and a greedy user', () => {
@@ -173,16 +139,18 @@ describe('the panel edges hold against a hostile page and a greedy user', () => 
   });
 
   it('#5 a websocket with a foreign Origin is refused (403); the panel origin and non-browser clients open', async () => {
-    await expect(openSocket(socketUrl(), { cookie: cookie(), origin: foreign })).rejects.toThrow('HTTP 403');
+    await expect(openSocketAt(socketUrl(), { cookie: cookie(), origin: foreign })).rejects.toThrow(
+      'HTTP 403',
+    );
     await expect(
-      openSocket(socketUrl(), { authorization: `Bearer ${admin.session}`, origin: 'null' }),
+      openSocketAt(socketUrl(), { authorization: `Bearer ${admin.session}`, origin: 'null' }),
     ).rejects.toThrow('HTTP 403');
     const allowed: Array<Record<string, string>> = [
       { cookie: cookie(), origin: panel.url },
       { authorization: `Bearer ${admin.session}` },
     ];
     for (const headers of allowed) {
-      const client = await openSocket(socketUrl(), headers);
+      const client = await openSocketAt(socketUrl(), headers);
       client.send({ type: 'ping' });
       await client.pong(1);
       client.ws.close();
@@ -204,14 +172,14 @@ describe('the panel edges hold against a hostile page and a greedy user', () => 
   });
 
   it("#8 22 sockets of a console-only user: the extras get ErrSocketLimit, the owner's console keeps working", async () => {
-    const owner = await openSocket(socketUrl(), { authorization: `Bearer ${admin.session}` });
+    const owner = await openSocketAt(socketUrl(), { authorization: `Bearer ${admin.session}` });
     const viewer = await signInServerViewer({ panel, admin }, serverId, {
       viewServerConsole: true,
       sendServerConsole: true,
     });
     const opened = await Promise.all(
       Array.from({ length: 22 }, () =>
-        openSocket(socketUrl(), { authorization: `Bearer ${viewer.session}` }),
+        openSocketAt(socketUrl(), { authorization: `Bearer ${viewer.session}` }),
       ),
     );
     await waitFor(() => opened.filter((c) => c.closed).length >= 17, 'extra sockets closed');
@@ -225,7 +193,7 @@ describe('the panel edges hold against a hostile page and a greedy user', () => 
     // The owner's existing socket and a new one both work: commands reach the game and output comes back.
     owner.send({ type: 'console', data: { command: 'say owner-still-here' } });
     await waitFor(() => owner.logs().includes('owner-still-here'), 'owner console output');
-    const fresh = await openSocket(socketUrl(), { authorization: `Bearer ${admin.session}` });
+    const fresh = await openSocketAt(socketUrl(), { authorization: `Bearer ${admin.session}` });
     fresh.send({ type: 'ping' });
     await fresh.pong(1);
     expect(fresh.closed).toBeNull();
@@ -249,7 +217,7 @@ describe('the panel edges hold against a hostile page and a greedy user', () => 
       // The user's five sockets are open elsewhere (other tabs, a script).
       const held = await Promise.all(
         Array.from({ length: 5 }, () =>
-          openSocket(socketUrl(), { authorization: `Bearer ${session.session}` }),
+          openSocketAt(socketUrl(), { authorization: `Bearer ${session.session}` }),
         ),
       );
       const browser = await launchBrowser();

@@ -11,45 +11,14 @@ import { execFileSync } from 'node:child_process';
 import { createServer as createHttpServer, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { join, relative } from 'node:path';
-import WebSocket from 'ws';
 import type { TransferState } from '@hearth/contract';
 import { call, type TestApp } from '../../apps/panel/test/helpers/app';
 import { waitFor } from '../../apps/daemon/test/helpers/poll';
-
-export interface Msg {
-  type: string;
-  data: Record<string, unknown>;
-}
-
-export class SocketClient {
-  readonly messages: Msg[] = [];
-  closed: { code: number; reason: string } | null = null;
-  constructor(readonly ws: WebSocket) {
-    ws.on('message', (raw: Buffer) => this.messages.push(JSON.parse(raw.toString()) as Msg));
-    ws.on('close', (code, reason) => (this.closed = { code, reason: reason.toString() }));
-  }
-  send(message: object) {
-    this.ws.send(JSON.stringify(message));
-  }
-  of(type: string): Msg[] {
-    return this.messages.filter((m) => m.type === type);
-  }
-  errors(): string[] {
-    return this.of('error').map((m) => (m.data.error as { code: string }).code);
-  }
-}
+import { openServerSocket, type SocketClient } from './socket-client';
 
 /** The panel's proxied socket of a server as `token`; resolves once open. */
 export function openSocket(url: string, serverId: string, token: string): Promise<SocketClient> {
-  const ws = new WebSocket(`${url.replace('http', 'ws')}/proxy/daemon/socket/${serverId}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const client = new SocketClient(ws);
-  return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve(client));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
+  return openServerSocket(url, serverId, { authorization: `Bearer ${token}` });
 }
 
 /**

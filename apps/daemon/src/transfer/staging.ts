@@ -65,9 +65,9 @@ export class TransferStaging {
   }
 
   /** At start: copies a killed daemon was receiving are dropped (their transfers failed; the panel knows). */
+  /** Drops what a killed daemon was receiving; the folder itself is made by the next prepare, not here. */
   async sweep(): Promise<void> {
     await rm(this.dir, { recursive: true, force: true });
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
   }
 
   async prepare(

@@ -36,6 +36,15 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * The migrations that come before `name` (migration names sort in order): a database as an older release left
+ * it, for the tests of what one migration does to existing rows.
+ */
+export function migrationsBefore(name: string): Record<string, Migration> {
+  if (!(name in migrations)) throw new Error(`no migration ${name}`);
+  return Object.fromEntries(Object.entries(migrations).filter(([key]) => key < name));
+}
+
 export class MigrationError extends Error {}
 
 /** Applies pending migrations (recorded in Kysely's table; running twice is a no-op). */

@@ -4,25 +4,13 @@
  * panel-wide rows are untouched. On a database whose 0001 already made the columns, 0007 changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { connectDatabase, migrateToLatest, type Db } from '../../src/db';
-import * as m0001 from '../../src/db/migrations/0001_initial';
-import * as m0002 from '../../src/db/migrations/0002_accounts';
-import * as m0003 from '../../src/db/migrations/0003_templates';
-import * as m0004 from '../../src/db/migrations/0004_nodes_servers';
-import * as m0005 from '../../src/db/migrations/0005_node_tls';
-import * as m0006 from '../../src/db/migrations/0006_oauth2_revocation';
+import { migrationsBefore } from '../../src/db/migrate';
 import { DIALECTS } from '../helpers/dialects';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 
-const before: Record<string, Migration> = {
-  '0001_initial': m0001,
-  '0002_accounts': m0002,
-  '0003_templates': m0003,
-  '0004_nodes_servers': m0004,
-  '0005_node_tls': m0005,
-  '0006_oauth2_revocation': m0006,
-};
+const before = migrationsBefore('0007_backup_permissions');
 
 const BACKUP_COLUMNS = [
   'view_server_backups',

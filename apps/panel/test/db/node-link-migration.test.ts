@@ -3,39 +3,13 @@
  * nothing else of it changes; a node inserted without a mode afterwards is inbound too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import { Migrator, type Kysely } from 'kysely';
 import { connectDatabase, migrateToLatest, type Db } from '../../src/db';
-import * as m0001 from '../../src/db/migrations/0001_initial';
-import * as m0002 from '../../src/db/migrations/0002_accounts';
-import * as m0003 from '../../src/db/migrations/0003_templates';
-import * as m0004 from '../../src/db/migrations/0004_nodes_servers';
-import * as m0005 from '../../src/db/migrations/0005_node_tls';
-import * as m0006 from '../../src/db/migrations/0006_oauth2_revocation';
-import * as m0007 from '../../src/db/migrations/0007_backup_permissions';
-import * as m0008 from '../../src/db/migrations/0008_activity';
-import * as m0009 from '../../src/db/migrations/0009_alerts';
-import * as m0010 from '../../src/db/migrations/0010_otp_recovery_codes';
-import * as m0011 from '../../src/db/migrations/0011_password_resets';
-import * as m0012 from '../../src/db/migrations/0012_node_event_cursors';
-import * as m0013 from '../../src/db/migrations/0013_template_imports';
+import { migrationsBefore } from '../../src/db/migrate';
 import { DIALECTS } from '../helpers/dialects';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 
-const before: Record<string, Migration> = {
-  '0001_initial': m0001,
-  '0002_accounts': m0002,
-  '0003_templates': m0003,
-  '0004_nodes_servers': m0004,
-  '0005_node_tls': m0005,
-  '0006_oauth2_revocation': m0006,
-  '0007_backup_permissions': m0007,
-  '0008_activity': m0008,
-  '0009_alerts': m0009,
-  '0010_otp_recovery_codes': m0010,
-  '0011_password_resets': m0011,
-  '0012_node_event_cursors': m0012,
-  '0013_template_imports': m0013,
-};
+const before = migrationsBefore('0014_node_link');
 
 const row = (id: string, isLocal: number) => ({
   id,

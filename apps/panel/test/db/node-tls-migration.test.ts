@@ -4,22 +4,14 @@
  * over plain HTTP as before and told to rotate — and the local node becomes `plain`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import { Migrator, type Kysely } from 'kysely';
 import { connectDatabase, migrateToLatest, type Db } from '../../src/db';
-import * as m0001 from '../../src/db/migrations/0001_initial';
-import * as m0002 from '../../src/db/migrations/0002_accounts';
-import * as m0003 from '../../src/db/migrations/0003_templates';
-import * as m0004 from '../../src/db/migrations/0004_nodes_servers';
+import { migrationsBefore } from '../../src/db/migrate';
 import { linkTlsOf, needsRotate } from '../../src/nodes-link/link-mode';
 import { DIALECTS } from '../helpers/dialects';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 
-const before: Record<string, Migration> = {
-  '0001_initial': m0001,
-  '0002_accounts': m0002,
-  '0003_templates': m0003,
-  '0004_nodes_servers': m0004,
-};
+const before = migrationsBefore('0005_node_tls');
 
 const row = (id: string, isLocal: number) => ({
   id,
