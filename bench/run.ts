@@ -7,6 +7,7 @@ import './children';
 import { runApiBench } from './api/run';
 import { runConsoleBench } from './console/run';
 import { runFilesBench } from './files/run';
+import { runOutboundConsoleBench } from './link/console-outbound';
 import { runMetricsBench } from './metrics/run';
 import { runStartupBench } from './startup/run';
 import { runUploadBench } from './upload/run';
@@ -16,6 +17,7 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['api', runApiBench],
   ['files', runFilesBench],
   ['upload', runUploadBench],
+  ['link', () => runOutboundConsoleBench({ rounds: 3 })],
   ['metrics', runMetricsBench],
   ['startup', runStartupBench],
 ];
